@@ -1,0 +1,60 @@
+/**
+ * The catalog: what a connection holds, as the engine sees it. Built by a connector's
+ * introspector and cached per connection.
+ */
+
+/** Value types the engine reasons about; `nativeType` keeps the source's own name. */
+export type ValueType = 'integer' | 'number' | 'text' | 'date' | 'timestamp' | 'boolean' | 'other';
+
+export interface CatalogColumn {
+  readonly name: string;
+  readonly type: ValueType;
+  readonly nativeType: string;
+  readonly nullable: boolean;
+  /** Column comment (SQL) or field help/label (Odoo). */
+  readonly description?: string;
+  /** A display label, when the source has one (Odoo's field string). */
+  readonly label?: string;
+  /** Unit when known, e.g. `EUR`, `USD`, `days`. */
+  readonly unit?: string;
+}
+
+export interface CatalogForeignKey {
+  readonly columns: readonly string[];
+  readonly refEntity: string;
+  readonly refColumns: readonly string[];
+}
+
+export interface CatalogEntity {
+  /** Name used in logical queries; schema-qualified (`sales.orders`) outside the default schema. */
+  readonly name: string;
+  readonly schema?: string;
+  readonly table: string;
+  readonly description?: string;
+  readonly label?: string;
+  readonly isView: boolean;
+  /** Estimated row count; -1 when unknown. */
+  readonly rowCount: number;
+  readonly primaryKey: readonly string[];
+  readonly columns: readonly CatalogColumn[];
+  readonly foreignKeys: readonly CatalogForeignKey[];
+}
+
+export interface Catalog {
+  readonly entities: readonly CatalogEntity[];
+}
+
+/** Distinct values of a low-cardinality text column, for linking words in a question to data. */
+export interface ColumnValues {
+  readonly entity: string;
+  readonly column: string;
+  readonly values: readonly string[];
+}
+
+export function findEntity(catalog: Catalog, name: string): CatalogEntity | undefined {
+  return catalog.entities.find((entity) => entity.name === name);
+}
+
+export function findColumn(entity: CatalogEntity, name: string): CatalogColumn | undefined {
+  return entity.columns.find((column) => column.name === name);
+}

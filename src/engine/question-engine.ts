@@ -1,0 +1,39 @@
+import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
+import type { LogicalQuery } from '../query/logical-query.ts';
+
+/** What the engine knows about a connection when it plans a question. */
+export interface EngineContext {
+  readonly catalog: Catalog;
+  /** Distinct values of low-cardinality text columns, for linking words to data. */
+  readonly values: readonly ColumnValues[];
+  /** "Now", for relative periods such as "last quarter". */
+  readonly now: Date;
+}
+
+export interface PlannedQuestion {
+  readonly ok: true;
+  readonly query: LogicalQuery;
+  /** The question as the engine understood it, in plain words. */
+  readonly interpretation: string;
+  /** Choices the engine made that the question left open ("revenue = quantity × unit price"). */
+  readonly assumptions: readonly string[];
+}
+
+export interface DeclinedQuestion {
+  readonly ok: false;
+  /** Why the question could not be mapped, in words for the asker. */
+  readonly reason: string;
+  /** Questions the engine can answer on this connection, close to what was asked. */
+  readonly suggestions: readonly string[];
+}
+
+export type PlanResult = PlannedQuestion | DeclinedQuestion;
+
+/**
+ * Turns a question into a logical query. The built-in engine is deterministic and needs no
+ * network; an LLM-backed engine is an optional plug-in behind the same interface.
+ */
+export interface QuestionEngine {
+  readonly name: string;
+  plan(question: string, context: EngineContext): Promise<PlanResult>;
+}

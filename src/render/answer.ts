@@ -1,0 +1,66 @@
+import type { LogicalQuery } from '../query/logical-query.ts';
+import type { CompiledQuery, ResultTable } from '../connectors/connector.ts';
+import type { ValueType } from '../connectors/catalog.ts';
+
+export const ANSWER_FORMATS = ['json', 'text', 'email'] as const;
+export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+
+/** Everything a renderer needs; renderers are pure functions of this. */
+export interface AnswerInput {
+  readonly question: string;
+  readonly query: LogicalQuery;
+  readonly compiled: CompiledQuery;
+  readonly result: ResultTable;
+  readonly interpretation: string;
+  readonly assumptions: readonly string[];
+  /** Connection name, for email subjects and footers. */
+  readonly connectionName: string;
+  /** When the answer was computed. */
+  readonly answeredAt: Date;
+}
+
+export interface TableColumn {
+  readonly name: string;
+  readonly label: string;
+  readonly type: ValueType;
+  readonly unit?: string;
+}
+
+export interface AnswerTable {
+  readonly columns: readonly TableColumn[];
+  readonly rows: readonly (readonly unknown[])[];
+  readonly rowCount: number;
+  readonly truncated: boolean;
+}
+
+export const FIGURE_KINDS = ['kpi', 'bar', 'line', 'pie', 'table'] as const;
+export type FigureKind = (typeof FIGURE_KINDS)[number];
+
+export interface Figure {
+  readonly kind: FigureKind;
+  readonly title: string;
+  /** A Vega-Lite specification with the data inlined. */
+  readonly vegaLite: Record<string, unknown>;
+}
+
+export interface TextAnswer {
+  readonly text: string;
+}
+
+export interface JsonAnswer {
+  readonly text: string;
+  readonly interpretation: string;
+  readonly tables: readonly AnswerTable[];
+  readonly figures: readonly Figure[];
+  readonly query: { readonly language: string; readonly dialect: string; readonly text: string };
+}
+
+export interface EmailAnswer {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** A complete RFC 5322 message (multipart/alternative + related inline PNG). */
+  readonly mime: string;
+}
+
+export type Answer = TextAnswer | JsonAnswer | EmailAnswer;
