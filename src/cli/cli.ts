@@ -1,0 +1,138 @@
+import { Command as Program, Option } from 'commander';
+import type { Config } from '../config/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Querent } from '../services/querent.ts';
+import { loadConfig } from '../config/config.ts';
+import { isQuerentError } from '../core/errors.ts';
+import { sleep } from '../core/abort.ts';
+import { COMMANDS, type CommandArgs, type CommandResult } from './commands.ts';
+import { adminSocketPath, sendAdminCommand, CommandRefused } from './admin-socket.ts';
+import { tryLockStore } from './store-lock.ts';
+import { serve } from './serve-command.ts';
+
+export interface CliDependencies {
+  readonly open: (config: Config, logger: Logger) => Promise<Querent>;
+  readonly logger: (level: string, toStderr: boolean) => Logger;
+}
+
+/** How long a command waits for another process to release the embedded store. */
+const LOCK_WAIT_MS = 15_000;
+
+/** Options each command takes, as commander declares them: [flags, description]. */
+const COMMAND_OPTIONS: Record<string, readonly (readonly [string, string])[]> = {
+  init: [['--name <name>', 'workspace name'], ['--owner <email>', 'owner email']],
+  'workspace create': [['--name <name>', 'workspace name'], ['--owner <email>', 'owner email']],
+  'member add': [['--workspace <id>', 'workspace id'], ['--email <email>', 'member email'], ['--role <role>', 'owner, admin or member']],
+  'key create': [['--workspace <id>', 'workspace id'], ['--as <email>', 'an owner or admin of the workspace'], ['--name <name>', 'key name']],
+  'key list': [['--workspace <id>', 'workspace id']],
+  'key revoke': [['--workspace <id>', 'workspace id'], ['--id <keyId>', 'key id']],
+  'connection add': [
+    ['--workspace <id>', 'workspace id'], ['--kind <kind>', 'postgresql, mysql or odoo'], ['--name <name>', 'connection name'],
+    ['--url <url>', 'database URL, or the Odoo server URL'], ['--database <db>', 'Odoo database'], ['--login <login>', 'Odoo login'],
+    ['--api-key <key>', 'Odoo API key'], ['--description <text>', 'what the connection holds'],
+  ],
+  'connection list': [['--workspace <id>', 'workspace id'], ['--kind <kind>', 'only this kind']],
+  'connection test': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
+  'prompts grant': [['--workspace <id>', 'workspace id'], ['--amount <n>', 'prompts to add']],
+  ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json or email']],
+};
+
+export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {
+  let exitCode = 0;
+  const program = new Program('querent')
+    .description('Querent: ask plain-language questions about your data, read-only.')
+    .option('--data-dir <dir>', 'data directory of the embedded store (QUERENT_DATA_DIR)')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program.command('serve').description('start the API')
+    .addOption(new Option('--port <port>', 'port to listen on (PORT)'))
+    .action(async (options: { port?: string }) => {
+      const config = configFrom(program, options.port);
+      const stop = await serve(config, deps.logger(config.logLevel, false), deps.open, (line) => console.log(line));
+      await new Promise<void>((resolve) => {
+        const shutdown = (): void => void stop().finally(resolve);
+        process.once('SIGINT', shutdown);
+        process.once('SIGTERM', shutdown);
+      });
+    });
+
+  for (const [name, options] of Object.entries(COMMAND_OPTIONS)) {
+    const words = name.split(' ');
+    const parent = words.length === 2
+      ? program.commands.find((command) => command.name() === words[0]) ?? program.command(words[0]!)
+      : program;
+    const command = parent.command(words.at(-1)!).option('--json', 'print one JSON object');
+    if (name === 'ask') command.argument('<question>', 'the question, in plain words');
+    for (const [flags, description] of options) command.option(flags, description);
+    command.action(async (...params: unknown[]) => {
+      const question = name === 'ask' ? (params[0] as string) : undefined;
+      const values = (name === 'ask' ? params[1] : params[0]) as Record<string, string | boolean | undefined>;
+      const args: CommandArgs = { question };
+      for (const [key, value] of Object.entries(values)) if (typeof value === 'string') args[kebab(key)] = value;
+      const result = await execute(configFrom(program), name, args, deps);
+      console.log(values.json ? JSON.stringify(result.json) : result.text);
+    });
+  }
+
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+  } catch (error) {
+    exitCode = reportFailure(error);
+  }
+  return exitCode;
+}
+
+function configFrom(program: Program, port?: string): Config {
+  const { dataDir } = program.opts<{ dataDir?: string }>();
+  const env = port === undefined ? process.env : { ...process.env, PORT: port };
+  return loadConfig(env, dataDir ? { dataDir } : {});
+}
+
+function kebab(camel: string): string {
+  return camel.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/**
+ * Runs a command against the store: through a running server's admin socket when one holds the
+ * embedded store, otherwise by opening the store in this process.
+ */
+async function execute(config: Config, name: string, args: CommandArgs, deps: CliDependencies): Promise<CommandResult> {
+  const command = COMMANDS[name]!;
+  const logger = deps.logger(process.env.LOG_LEVEL ?? 'warn', true);
+  if (config.databaseUrl) return withQuerent(config, logger, deps, (querent) => command(querent, args));
+  const socket = adminSocketPath(config.dataDir);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const forwarded = await sendAdminCommand(socket, name, args);
+    if (forwarded) return forwarded;
+    const lock = tryLockStore(config.dataDir);
+    if (lock) {
+      try {
+        return await withQuerent(config, logger, deps, (querent) => command(querent, args));
+      } finally {
+        lock.release();
+      }
+    }
+    if (Date.now() > deadline) throw new CommandRefused(`The data directory ${config.dataDir} is busy (another querent process holds it).`);
+    await sleep(200);
+  }
+}
+
+async function withQuerent<T>(config: Config, logger: Logger, deps: CliDependencies, work: (querent: Querent) => Promise<T>): Promise<T> {
+  const querent = await deps.open(config, logger);
+  try {
+    return await work(querent);
+  } finally {
+    await querent.close();
+  }
+}
+
+function reportFailure(error: unknown): number {
+  const commanderCode = (error as { code?: string }).code;
+  if (commanderCode === 'commander.helpDisplayed' || commanderCode === 'commander.version') return 0;
+  if (commanderCode?.startsWith('commander.')) return 2;
+  const message = isQuerentError(error) ? error.detail : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`querent: ${message.split('\n')[0]}\n`);
+  return 1;
+}

@@ -1,0 +1,121 @@
+import type { Querent } from '../services/querent.ts';
+import type { MemberRole } from '../store/workspaces-repository.ts';
+import type { AnswerFormat } from '../render/answer.ts';
+import type { ConnectionKind } from '../connectors/connector.ts';
+import { QuerentError } from '../core/errors.ts';
+import { countWorkspaces } from '../store/workspaces-repository.ts';
+import { runEnvelope } from '../http/run-envelope.ts';
+import { parseFormat } from '../http/routes/chat-route.ts';
+
+/**
+ * The CLI's commands as plain functions of the services. They run in the CLI process, or, when a
+ * server holds the embedded store, inside the server (sent over its admin socket).
+ */
+export type CommandArgs = Record<string, string | undefined>;
+export type CommandResult = { readonly json: Record<string, unknown>; readonly text: string };
+export type Command = (querent: Querent, args: CommandArgs) => Promise<CommandResult>;
+
+/** How long `querent ask` waits for an answer. */
+const ASK_WAIT_MS = 10 * 60_000;
+
+function required(args: CommandArgs, name: string): string {
+  const value = args[name];
+  if (value === undefined || value === '') throw new QuerentError('invalid_request', `--${name} is required.`);
+  return value;
+}
+
+function positiveInteger(value: string, name: string): number {
+  if (!/^\d{1,10}$/.test(value)) throw new QuerentError('invalid_request', `--${name} must be a positive whole number, got "${value}".`);
+  return Number(value);
+}
+
+export async function createWorkspaceWithKey(querent: Querent, name: string, ownerEmail: string): Promise<{ workspaceId: string; apiKey: string; keyId: string }> {
+  const workspace = await querent.workspaces.create({ name, ownerEmail });
+  const key = await querent.keys.create({ workspaceId: workspace.id, asEmail: ownerEmail, name: 'initial' });
+  return { workspaceId: workspace.id, apiKey: key.apiKey, keyId: key.id };
+}
+
+export const COMMANDS: Record<string, Command> = {
+  async init(querent, args) {
+    const existing = await countWorkspaces(querent.db);
+    if (existing > 0) {
+      throw new QuerentError('invalid_request',
+        `Already initialised (${existing} workspace(s)); use "querent workspace create" or "querent key create".`);
+    }
+    const { workspaceId, apiKey } = await createWorkspaceWithKey(querent, args.name ?? 'My workspace', args.owner ?? 'owner@example.com');
+    return { json: { workspaceId, apiKey }, text: `Workspace ${workspaceId}\nAPI key (shown once, keep it secret): ${apiKey}` };
+  },
+  async 'workspace create'(querent, args) {
+    const workspace = await querent.workspaces.create({ name: required(args, 'name'), ownerEmail: required(args, 'owner') });
+    return { json: { id: workspace.id }, text: workspace.id };
+  },
+  async 'member add'(querent, args) {
+    const role = required(args, 'role');
+    if (!['owner', 'admin', 'member'].includes(role)) throw new QuerentError('invalid_request', `--role must be owner, admin or member, got "${role}".`);
+    const input = { workspaceId: required(args, 'workspace'), email: required(args, 'email'), role: role as MemberRole };
+    await querent.workspaces.addMember(input);
+    return { json: { ...input }, text: `${input.email} is now ${role} of ${input.workspaceId}` };
+  },
+  async 'key create'(querent, args) {
+    const key = await querent.keys.create({ workspaceId: required(args, 'workspace'), asEmail: required(args, 'as'), name: args.name });
+    return { json: { id: key.id, apiKey: key.apiKey }, text: `Key ${key.id}\nAPI key (shown once, keep it secret): ${key.apiKey}` };
+  },
+  async 'key list'(querent, args) {
+    const keys = await querent.keys.list(required(args, 'workspace'));
+    const lines = keys.map((key) =>
+      `${key.id}  ${key.name}  created ${key.createdAt} by ${key.createdBy}  last used ${key.lastUsedAt ?? 'never'}${key.revokedAt ? `  REVOKED ${key.revokedAt}` : ''}`);
+    return { json: { data: keys }, text: lines.join('\n') || 'No keys.' };
+  },
+  async 'key revoke'(querent, args) {
+    const id = required(args, 'id');
+    await querent.keys.revoke(required(args, 'workspace'), id);
+    return { json: { id, revoked: true }, text: `Key ${id} revoked.` };
+  },
+  async 'connection add'(querent, args) {
+    const connection = await querent.connections.add({
+      workspaceId: required(args, 'workspace'), kind: required(args, 'kind'), name: required(args, 'name'), url: required(args, 'url'),
+      database: args.database, login: args.login, apiKey: args['api-key'], description: args.description,
+    });
+    return { json: { id: connection.id }, text: String(connection.id) };
+  },
+  async 'connection list'(querent, args) {
+    const page = await querent.connections.list(required(args, 'workspace'), {
+      limit: 100, kind: args.kind as ConnectionKind | undefined, cursor: args.cursor,
+    });
+    const lines = page.data.map((c) => `${c.id}  ${c.kind}  ${c.name}${c.sample ? '  (sample)' : ''}`);
+    return { json: { ...page }, text: lines.join('\n') || 'No connections.' };
+  },
+  async 'connection test'(querent, args) {
+    const id = positiveInteger(required(args, 'id'), 'id');
+    await querent.connections.test(required(args, 'workspace'), id);
+    return { json: { id, ok: true }, text: `Connection ${id} answers.` };
+  },
+  async 'prompts grant'(querent, args) {
+    const balance = await querent.prompts.grant(required(args, 'workspace'), positiveInteger(required(args, 'amount'), 'amount'));
+    return { json: { remaining: balance.remaining }, text: `${balance.remaining} prompt(s) remaining.` };
+  },
+  async ask(querent, args) {
+    const format: AnswerFormat = parseFormat(args.format, 'text');
+    const prompt = required(args, 'question');
+    if (prompt.length > querent.config.promptMaxChars) {
+      throw new QuerentError('invalid_request', `The question is longer than ${querent.config.promptMaxChars} characters.`);
+    }
+    const run = await querent.runs.ask({
+      workspaceId: required(args, 'workspace'), keyId: null, connectionId: positiveInteger(required(args, 'connection'), 'connection'),
+      prompt, format,
+    }, ASK_WAIT_MS);
+    const envelope = await runEnvelope(run, format);
+    if (run.status === 'failed') {
+      const suggestions = envelope.error?.suggestions?.length ? ` Try: ${envelope.error.suggestions.join(' | ')}` : '';
+      throw new QuerentError('invalid_request', `${envelope.error?.code}: ${envelope.error?.message}${suggestions}`);
+    }
+    return { json: { ...envelope }, text: answerText(envelope.answer, format) };
+  },
+};
+
+function answerText(answer: unknown, format: AnswerFormat): string {
+  const { text, mime } = (answer ?? {}) as { text?: string; mime?: string };
+  if (format === 'text') return text ?? '';
+  if (format === 'email') return mime ?? '';
+  return JSON.stringify(answer, null, 2);
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+
+/** The service's configuration, read from the environment once, at the edge. */
+export interface Config {
+  /** HTTP port. `PORT`, default 8080. */
+  readonly port: number;
+  /** Interface to listen on. `HOST`, default 127.0.0.1. */
+  readonly host: string;
+  /** PostgreSQL metadata store; absent means embedded PGlite in `dataDir`. `DATABASE_URL`. */
+  readonly databaseUrl?: string;
+  /** Data directory for the embedded store, the secret key and sample archives. `QUERENT_DATA_DIR`, default ./.querent. */
+  readonly dataDir: string;
+  /** Where sample dataset archives are kept. `QUERENT_SAMPLES_DIR`, default <dataDir>/samples. */
+  readonly samplesDir: string;
+  /** 32-byte key (hex or base64) that encrypts connection credentials. `QUERENT_SECRET_KEY`. */
+  readonly secretKey?: string;
+  /** Synchronous window of a chat call in ms before it answers 202. `QUERENT_CHAT_WAIT_MS`, default 90 000. */
+  readonly chatWaitMs: number;
+  readonly logLevel: string;
+  /** Prompts granted to a new workspace. `QUERENT_TRIAL_PROMPTS`, default 100. */
+  readonly trialPrompts: number;
+  /** Requests per key per minute. `QUERENT_RATE_LIMIT`, default 600. */
+  readonly rateLimitPerMinute: number;
+  /** Runs executing at once in this process. `QUERENT_RUN_CONCURRENCY`, default 8. */
+  readonly runConcurrency: number;
+  /** Runs executing at once per workspace. `QUERENT_WORKSPACE_CONCURRENCY`, default 4. */
+  readonly workspaceConcurrency: number;
+  /** Statement timeout of a data-source query, ms. `QUERENT_QUERY_TIMEOUT_MS`, default 30 000. */
+  readonly queryTimeoutMs: number;
+  /** Rows in a json answer at most. `QUERENT_MAX_ROWS`, default 1 000. */
+  readonly maxRows: number;
+  /** Characters in a prompt at most. `QUERENT_PROMPT_MAX_CHARS`, default 2 000. */
+  readonly promptMaxChars: number;
+  /** Request body size at most, bytes. `QUERENT_BODY_LIMIT`, default 16 KiB. */
+  readonly bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.QUERENT_DATA_DIR ?? '.querent');
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    samplesDir: path.resolve(env.QUERENT_SAMPLES_DIR || path.join(dataDir, 'samples')),
+    secretKey: env.QUERENT_SECRET_KEY || undefined,
+    chatWaitMs: integer(env, 'QUERENT_CHAT_WAIT_MS', 90_000, 0, 90_000),
+    logLevel: env.LOG_LEVEL || 'info',
+    trialPrompts: integer(env, 'QUERENT_TRIAL_PROMPTS', 100, 0, 1_000_000_000),
+    rateLimitPerMinute: integer(env, 'QUERENT_RATE_LIMIT', 600, 1, 10_000_000),
+    runConcurrency: integer(env, 'QUERENT_RUN_CONCURRENCY', 8, 1, 256),
+    workspaceConcurrency: integer(env, 'QUERENT_WORKSPACE_CONCURRENCY', 4, 1, 256),
+    queryTimeoutMs: integer(env, 'QUERENT_QUERY_TIMEOUT_MS', 30_000, 100, 600_000),
+    maxRows: integer(env, 'QUERENT_MAX_ROWS', 1_000, 1, 100_000),
+    promptMaxChars: integer(env, 'QUERENT_PROMPT_MAX_CHARS', 2_000, 1, 100_000),
+    bodyLimit: integer(env, 'QUERENT_BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import { Ajv } from 'ajv';
+import type { Logger } from '../core/logger.ts';
+import type { Config } from '../config/config.ts';
+import type { KeyService } from '../services/key-service.ts';
+import type { PromptService } from '../services/prompt-service.ts';
+import type { ConnectionService } from '../services/connection-service.ts';
+import type { RunService } from '../runs/run-service.ts';
+import { QuerentError } from '../core/errors.ts';
+import { newRequestId } from '../core/ids.ts';
+import { createAuthHook } from './auth-hook.ts';
+import { sendProblem, toQuerentError } from './problem.ts';
+import { SHARED_SCHEMAS } from './schemas.ts';
+import { registerContextRoute } from './routes/context-route.ts';
+import { registerConnectionsRoute } from './routes/connections-route.ts';
+import { registerChatRoute } from './routes/chat-route.ts';
+import { registerRunsRoute } from './routes/runs-route.ts';
+import { registerHealthRoutes } from './routes/health-routes.ts';
+
+export interface AppServices {
+  readonly keys: KeyService;
+  readonly prompts: PromptService;
+  readonly connections: ConnectionService;
+  readonly runs: RunService;
+  /** Resolves when the service can answer (store open, samples loaded). */
+  readonly ready: () => Promise<boolean>;
+}
+
+type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute'>;
+
+export async function createApp(services: AppServices, config: AppConfig, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyServerOptions['loggerInstance'],
+    bodyLimit: config.bodyLimit,
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  installValidators(app);
+  // Only JSON bodies are accepted; Fastify would also take text/plain.
+  app.removeContentTypeParser('text/plain');
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toQuerentError(error as Error, request);
+    if (problem.code === 'internal_error') request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new QuerentError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Querent API', version: '1.0.0', description: 'Ask plain-language questions about your data. Read-only.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerHealthRoutes(app, services.ready);
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', createAuthHook(services.keys));
+    await api.register(rateLimit, {
+      hook: 'preHandler',
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => request.caller?.key.id ?? request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new QuerentError('rate_limited', `Rate limit of ${context.max} requests per minute for this key exceeded; retry after ${Math.ceil(context.ttl / 1000)} s.`),
+    });
+    registerContextRoute(api, services.prompts);
+    registerConnectionsRoute(api, services.connections);
+    registerChatRoute(api, services.runs, config);
+    registerRunsRoute(api, services.runs);
+  });
+  return app;
+}
+
+/**
+ * Query strings and path parameters are text, so they are coerced to the declared types; JSON
+ * bodies are not, so that `"connectionId": "5"` is refused rather than silently accepted.
+ */
+function installValidators(app: FastifyInstance): void {
+  const common = { allErrors: false, strict: false, useDefaults: true } as const;
+  const coercing = new Ajv({ ...common, coerceTypes: true, removeAdditional: false });
+  const strict = new Ajv({ ...common, coerceTypes: false, removeAdditional: true });
+  for (const schema of SHARED_SCHEMAS) {
+    coercing.addSchema(schema);
+    strict.addSchema(schema);
+  }
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema) as never);
+}

@@ -1,0 +1,34 @@
+import type { RunRecord } from '../store/runs-repository.ts';
+import type { Answer, AnswerFormat } from '../render/answer.ts';
+import { renderAnswer } from '../render/render-answer.ts';
+import { toAnswerInput, type RunOutput } from '../runs/run-output.ts';
+
+export interface RunEnvelope {
+  readonly runId: string;
+  readonly status: string;
+  readonly connectionId: number;
+  readonly format: string;
+  readonly prompt: string;
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+  readonly answer?: Answer;
+  readonly error?: { readonly code: string; readonly message: string; readonly suggestions?: readonly string[] };
+}
+
+/** The run as callers see it; a complete run's answer is rendered in `format` (free to change on read). */
+export async function runEnvelope(run: RunRecord, format: AnswerFormat = run.format as AnswerFormat): Promise<RunEnvelope> {
+  const envelope: RunEnvelope = {
+    runId: run.id,
+    status: run.status,
+    connectionId: run.connectionId,
+    format,
+    prompt: run.prompt,
+    createdAt: run.createdAt,
+    completedAt: run.completedAt,
+  };
+  if (run.status === 'complete' && run.output) {
+    return { ...envelope, answer: await renderAnswer(format, toAnswerInput(run.output as RunOutput)) };
+  }
+  if (run.status === 'failed' && run.error) return { ...envelope, error: run.error };
+  return envelope;
+}

@@ -1,0 +1,90 @@
+/** JSON schemas of the API, used for validation and for the OpenAPI document. */
+
+export const problemSchema = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'An RFC 9457 problem (application/problem+json).',
+  required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string' },
+    requestId: { type: 'string' },
+    errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    suggestions: { type: 'array', items: { type: 'string' } },
+    runId: { type: 'string' },
+  },
+} as const;
+
+export const connectionSchema = {
+  $id: 'Connection',
+  type: 'object',
+  required: ['id', 'name', 'kind', 'sample', 'description', 'status', 'createdAt'],
+  properties: {
+    id: { type: 'integer', description: 'Pass as connectionId in a chat.' },
+    name: { type: 'string' },
+    kind: { type: 'string', enum: ['postgresql', 'mysql', 'odoo'] },
+    sample: { type: 'boolean', description: 'True for the built-in sample connections with fictional data.' },
+    description: { type: 'string' },
+    status: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const runEnvelopeSchema = {
+  $id: 'Run',
+  type: 'object',
+  required: ['runId', 'status', 'connectionId', 'format', 'prompt', 'createdAt', 'completedAt'],
+  properties: {
+    runId: { type: 'string' },
+    status: { type: 'string', enum: ['queued', 'running', 'complete', 'failed'] },
+    connectionId: { type: 'integer' },
+    format: { type: 'string', enum: ['json', 'text', 'email'] },
+    prompt: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    completedAt: { type: ['string', 'null'], format: 'date-time' },
+    answer: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'text: { text }; json: { text, interpretation, tables, figures, query }; email: { subject, text, html, mime }.',
+    },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' } } },
+    },
+  },
+} as const;
+
+export const pendingRunSchema = {
+  $id: 'PendingRun',
+  type: 'object',
+  required: ['runId', 'status', 'poll'],
+  properties: {
+    runId: { type: 'string' },
+    status: { type: 'string', enum: ['queued', 'running'] },
+    poll: { type: 'string', description: 'Path to poll, e.g. /api/v1/runs/run_…?wait=30' },
+  },
+} as const;
+
+export const contextSchema = {
+  $id: 'Context',
+  type: 'object',
+  required: ['workspace', 'prompts', 'key'],
+  properties: {
+    workspace: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    prompts: {
+      type: 'object', required: ['remaining', 'used'],
+      properties: { remaining: { type: 'integer' }, used: { type: 'integer' } },
+    },
+    key: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+  },
+} as const;
+
+export const SHARED_SCHEMAS = [problemSchema, connectionSchema, runEnvelopeSchema, pendingRunSchema, contextSchema];
+
+const problem = { $ref: 'Problem#' };
+export const problemResponses = (...statuses: number[]): Record<number, unknown> =>
+  Object.fromEntries(statuses.map((status) => [status, { ...problem, description: `Problem (${status})` }]));

@@ -1,0 +1,36 @@
+import type { QuestionEngine } from '../engine/question-engine.ts';
+import type { ConnectorRegistry } from '../services/connector-registry.ts';
+import type { ConnectionRecord } from '../store/connections-repository.ts';
+import type { RunOutput } from './run-output.ts';
+import { QuerentError } from '../core/errors.ts';
+
+export interface AnswerDependencies {
+  readonly engine: QuestionEngine;
+  readonly registry: ConnectorRegistry;
+  readonly queryTimeoutMs: number;
+  readonly maxRows: number;
+}
+
+/** Question → logical query → compiled statement → result: the work of one run. */
+export async function answerQuestion(
+  deps: AnswerDependencies, connection: ConnectionRecord, question: string, signal: AbortSignal,
+): Promise<RunOutput> {
+  const connector = await deps.registry.connector(connection);
+  const { catalog, values } = await deps.registry.knowledge(connection, { signal });
+  const plan = await deps.engine.plan(question, { catalog, values, now: new Date() });
+  if (!plan.ok) {
+    throw new QuerentError('question_not_understood', plan.reason, { extensions: { suggestions: plan.suggestions } });
+  }
+  const compiled = connector.compile(plan.query, catalog);
+  const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
+  return {
+    question,
+    query: plan.query,
+    compiled,
+    result,
+    interpretation: plan.interpretation,
+    assumptions: plan.assumptions,
+    connectionName: connection.name,
+    answeredAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,98 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from '../core/logger.ts';
+
+export interface QueuedRun {
+  readonly id: string;
+  readonly workspaceId: string;
+}
+
+export interface RunExecutorOptions {
+  /** Runs executing at once in this process. */
+  readonly concurrency: number;
+  /** Runs executing at once for one workspace; the rest wait in order. */
+  readonly perWorkspace: number;
+  /** Does the work of one run and records its outcome; must not throw for run failures. */
+  readonly process: (run: QueuedRun, signal: AbortSignal) => Promise<void>;
+  readonly logger: Logger;
+}
+
+/**
+ * A bounded in-process queue. Runs are durable in the store; this only decides when each
+ * starts, and tells waiters when one has ended.
+ */
+export class RunExecutor {
+  readonly #options: RunExecutorOptions;
+  readonly #waiting: QueuedRun[] = [];
+  readonly #active = new Map<string, AbortController>();
+  readonly #activePerWorkspace = new Map<string, number>();
+  readonly #ended = new EventEmitter();
+  #closed = false;
+  #idle: (() => void) | undefined;
+
+  constructor(options: RunExecutorOptions) {
+    this.#options = options;
+    this.#ended.setMaxListeners(0);
+  }
+
+  submit(run: QueuedRun): void {
+    if (this.#closed || this.#active.has(run.id) || this.#waiting.some((queued) => queued.id === run.id)) return;
+    this.#waiting.push(run);
+    this.#pump();
+  }
+
+  /** Resolves when the run ends in this process, or when `ms` passes or `signal` aborts. */
+  waitForEnd(runId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#ended.off(runId, done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#ended.once(runId, done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  get activeCount(): number {
+    return this.#active.size;
+  }
+
+  /** Stops taking runs, aborts those in progress and waits for them to wind down. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#waiting.length = 0;
+    for (const controller of this.#active.values()) controller.abort(new Error('service stopping'));
+    if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
+  }
+
+  #pump(): void {
+    while (this.#active.size < this.#options.concurrency) {
+      const index = this.#waiting.findIndex(
+        (run) => (this.#activePerWorkspace.get(run.workspaceId) ?? 0) < this.#options.perWorkspace);
+      if (index < 0) return;
+      const [run] = this.#waiting.splice(index, 1);
+      void this.#start(run!);
+    }
+  }
+
+  async #start(run: QueuedRun): Promise<void> {
+    const controller = new AbortController();
+    this.#active.set(run.id, controller);
+    this.#activePerWorkspace.set(run.workspaceId, (this.#activePerWorkspace.get(run.workspaceId) ?? 0) + 1);
+    try {
+      await this.#options.process(run, controller.signal);
+    } catch (error) {
+      this.#options.logger.error({ err: error, runId: run.id }, 'run processing failed');
+    } finally {
+      this.#active.delete(run.id);
+      const left = (this.#activePerWorkspace.get(run.workspaceId) ?? 1) - 1;
+      if (left > 0) this.#activePerWorkspace.set(run.workspaceId, left);
+      else this.#activePerWorkspace.delete(run.workspaceId);
+      this.#ended.emit(run.id);
+      if (this.#closed && this.#active.size === 0) this.#idle?.();
+      if (!this.#closed) this.#pump();
+    }
+  }
+}

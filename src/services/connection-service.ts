@@ -1,0 +1,108 @@
+import type { Database } from '../store/database.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { ConnectorRegistry, StoredCredentials } from './connector-registry.ts';
+import { CONNECTION_KINDS, type ConnectionKind } from '../connectors/connector.ts';
+import { QuerentError } from '../core/errors.ts';
+import {
+  findConnection, insertConnection, listConnections, publicConnection, type Connection, type ConnectionRecord,
+} from '../store/connections-repository.ts';
+import { findWorkspace } from '../store/workspaces-repository.ts';
+
+export interface AddConnectionInput {
+  readonly workspaceId: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly url: string;
+  readonly description?: string;
+  /** Odoo only. */
+  readonly database?: string;
+  readonly login?: string;
+  readonly apiKey?: string;
+}
+
+export interface ConnectionPage {
+  readonly data: Connection[];
+  readonly nextCursor: string | null;
+}
+
+export interface ConnectionService {
+  add(input: AddConnectionInput): Promise<Connection>;
+  list(workspaceId: string, page: { limit: number; cursor?: string; kind?: ConnectionKind }): Promise<ConnectionPage>;
+  /** The stored record; `connection_not_found` for unknown ids and for other workspaces' ids alike. */
+  find(workspaceId: string, id: number): Promise<ConnectionRecord>;
+  test(workspaceId: string, id: number): Promise<void>;
+}
+
+const URL_SCHEMES: Record<ConnectionKind, readonly string[]> = {
+  postgresql: ['postgres:', 'postgresql:'],
+  mysql: ['mysql:', 'mariadb:'],
+  odoo: ['http:', 'https:'],
+};
+
+export function createConnectionService(db: Database, registry: ConnectorRegistry, secrets: SecretBox): ConnectionService {
+  async function find(workspaceId: string, id: number): Promise<ConnectionRecord> {
+    const record = Number.isSafeInteger(id) ? await findConnection(db, workspaceId, id) : undefined;
+    if (!record) throw new QuerentError('connection_not_found', `No connection with id ${id} in this workspace.`);
+    return record;
+  }
+
+  return {
+    find,
+    async add(input) {
+      const kind = input.kind as ConnectionKind;
+      if (!CONNECTION_KINDS.includes(kind)) {
+        throw new QuerentError('invalid_request', `Unknown kind "${input.kind}"; expected one of ${CONNECTION_KINDS.join(', ')}.`);
+      }
+      if (!input.name.trim()) throw new QuerentError('invalid_request', 'A connection needs a name.');
+      if (!(await findWorkspace(db, input.workspaceId))) throw new QuerentError('not_found', `No workspace "${input.workspaceId}".`);
+      const credentials = validateCredentials(kind, input);
+      const record = await insertConnection(db, {
+        workspaceId: input.workspaceId,
+        name: input.name.trim(),
+        kind,
+        description: input.description ?? '',
+        credentials: secrets.seal(JSON.stringify(credentials)),
+      });
+      return publicConnection(record);
+    },
+    async list(workspaceId, { limit, cursor, kind }) {
+      const afterId = cursor === undefined ? undefined : decodeCursor(cursor);
+      const rows = await listConnections(db, workspaceId, { limit: limit + 1, afterId, kind });
+      const page = rows.slice(0, limit);
+      const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null;
+      return { data: page.map(publicConnection), nextCursor };
+    },
+    async test(workspaceId, id) {
+      const record = await find(workspaceId, id);
+      const connector = await registry.connector(record);
+      await connector.test();
+    },
+  };
+}
+
+function validateCredentials(kind: ConnectionKind, input: AddConnectionInput): StoredCredentials {
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    throw new QuerentError('invalid_request', 'The connection URL is not a valid URL.');
+  }
+  if (!URL_SCHEMES[kind].includes(url.protocol)) {
+    throw new QuerentError('invalid_request', `A ${kind} URL must start with ${URL_SCHEMES[kind].map((s) => `${s}//`).join(' or ')}.`);
+  }
+  if (kind !== 'odoo') return { url: input.url };
+  for (const field of ['database', 'login', 'apiKey'] as const) {
+    if (!input[field]) throw new QuerentError('invalid_request', `An odoo connection needs --${field === 'apiKey' ? 'api-key' : field}.`);
+  }
+  return { url: input.url, database: input.database, login: input.login, apiKey: input.apiKey };
+}
+
+function encodeCursor(id: number): string {
+  return Buffer.from(`c:${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number {
+  const match = /^c:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new QuerentError('invalid_request', 'The cursor is not one this API returned.');
+  return Number(match[1]);
+}

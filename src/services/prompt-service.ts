@@ -1,0 +1,25 @@
+import type { Database } from '../store/database.ts';
+import type { ChangeFeed } from '../store/change-feed.ts';
+import { QuerentError } from '../core/errors.ts';
+import { addLedgerEntry, readBalance, type PromptBalance } from '../store/ledger-repository.ts';
+import { findWorkspace } from '../store/workspaces-repository.ts';
+
+export interface PromptService {
+  balance(workspaceId: string): Promise<PromptBalance>;
+  grant(workspaceId: string, amount: number): Promise<PromptBalance>;
+}
+
+export function createPromptService(db: Database, changes: ChangeFeed): PromptService {
+  return {
+    balance: (workspaceId) => readBalance(db, workspaceId),
+    async grant(workspaceId, amount) {
+      if (!Number.isInteger(amount) || amount < 1 || amount > 1_000_000_000) {
+        throw new QuerentError('invalid_request', `The amount must be a whole number from 1 to 1000000000, got ${amount}.`);
+      }
+      if (!(await findWorkspace(db, workspaceId))) throw new QuerentError('not_found', `No workspace "${workspaceId}".`);
+      await addLedgerEntry(db, { workspaceId, amount, reason: 'grant' });
+      await changes.publish({ type: 'prompts_changed', workspaceId });
+      return readBalance(db, workspaceId);
+    },
+  };
+}
