@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const NODE = path.join(ROOT, 'node_modules/.bin/node');
+export const MAIN = path.join(ROOT, 'src/main.ts');
+/** Sample archives shared by every test process (made once by the global setup). */
+export const SHARED_SAMPLES_DIR = path.join(ROOT, '.tmp/samples');
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `querent-${prefix}-`));
+}
