@@ -1,0 +1,125 @@
+/**
+ * The email answer: a subject, a plain-text body, an inline-styled HTML body with the table and
+ * the chart, and the complete RFC 5322 message (nodemailer's MailComposer) ready to hand to a
+ * mail server. Everything taken from the data or the question is escaped in the HTML.
+ */
+import { createHash } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { AnswerInput, EmailAnswer, Figure } from './answer.ts';
+import { renderChartPng, type ChartPng } from './chart-png.ts';
+import { escapeHtml, htmlTable, textTable } from './email-tables.ts';
+import { chooseFigure } from './figure.ts';
+import { cleanText } from './format-value.ts';
+import { describeColumns } from './result-columns.ts';
+import { answerText } from './text-answer.ts';
+
+export interface EmailOptions {
+  /** From header. Default `Querent <answers@querent.invalid>`. */
+  readonly from?: string;
+  /** To header; absent leaves the recipients to the envelope of whoever sends it. */
+  readonly to?: string;
+}
+
+export const DEFAULT_FROM = 'Querent <answers@querent.invalid>';
+const MAIL_DOMAIN = 'querent.invalid';
+/** Subject length in characters, so that it fits a mail client's list. */
+const SUBJECT_LENGTH = 78;
+
+export async function buildEmailAnswer(input: AnswerInput, options: EmailOptions = {}): Promise<EmailAnswer> {
+  const answer = answerText(input);
+  const subject = cleanText(input.question, SUBJECT_LENGTH) || 'Your answer';
+  const figure = chooseFigure(input);
+  // A table figure repeats the table below it; only real charts go into the email.
+  const chart = figure !== undefined && figure.kind !== 'table' ? await renderChartPng(figure.vegaLite) : undefined;
+  const id = messageKey(input, answer);
+  const contentId = `chart-${id.slice(0, 16)}@${MAIL_DOMAIN}`;
+
+  const text = plainBody(input, answer);
+  const html = htmlBody(input, answer, subject, chart === undefined || figure === undefined ? undefined : { figure, chart, contentId });
+  const composer = new MailComposer({
+    from: options.from ?? DEFAULT_FROM,
+    ...(options.to === undefined ? {} : { to: options.to }),
+    subject,
+    date: input.answeredAt,
+    messageId: `<${id}@${MAIL_DOMAIN}>`,
+    text,
+    html,
+    attachments: chart === undefined ? [] : [{ filename: 'chart.png', content: chart.png, contentType: 'image/png', cid: contentId }],
+    // The same answer gives the same message, byte for byte.
+    baseBoundary: id.slice(0, 24),
+    // Every part is given as content; nothing may be read from a path or a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    // SMTP wants CRLF line ends everywhere, the bodies' own lines included.
+    newline: 'windows',
+  });
+  const mime = (await composer.compile().build()).toString('utf8');
+  return { subject, text, html, mime };
+}
+
+/** A stable key for the message: the same answer, asked the same moment, gets the same ids. */
+function messageKey(input: AnswerInput, answer: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.question, input.connectionName, input.answeredAt.toISOString(), answer]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function footerLine(input: AnswerInput): string {
+  const when = input.answeredAt.toISOString().replace('T', ' ').slice(0, 16);
+  return `Answered from ${cleanText(input.connectionName, 120)} at ${when} UTC.`;
+}
+
+function plainBody(input: AnswerInput, answer: string): string {
+  const parts = [answer];
+  if (input.interpretation.trim() !== '') parts.push(`How the question was read: ${input.interpretation.trim()}`);
+  if (input.assumptions.length > 0) parts.push(['Assumptions:', ...input.assumptions.map((assumption) => `- ${assumption}`)].join('\n'));
+  if (input.result.rows.length > 0) {
+    parts.push(textTable(input.result.rows, describeColumns(input.query, input.result), input.result.truncated));
+  }
+  parts.push(`Question: ${input.question.trim()}\n${footerLine(input)}`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+interface InlineChart {
+  readonly figure: Figure;
+  readonly chart: ChartPng;
+  readonly contentId: string;
+}
+
+const MUTED = 'margin:0 0 12px;font-size:13px;line-height:1.5;color:#59636e;';
+
+function htmlBody(input: AnswerInput, answer: string, subject: string, inline: InlineChart | undefined): string {
+  const blocks = [`<p style="margin:0 0 12px;font-size:16px;line-height:1.5;">${escapeHtml(answer)}</p>`];
+  if (input.interpretation.trim() !== '') {
+    blocks.push(`<p style="${MUTED}">How the question was read: ${escapeHtml(input.interpretation.trim())}</p>`);
+  }
+  if (input.assumptions.length > 0) {
+    const items = input.assumptions.map((assumption) => `<li>${escapeHtml(assumption)}</li>`).join('');
+    blocks.push(`<ul style="${MUTED}padding-left:20px;">${items}</ul>`);
+  }
+  if (inline !== undefined) {
+    const { chart, figure, contentId } = inline;
+    blocks.push(
+      `<img src="cid:${escapeHtml(contentId)}" alt="${escapeHtml(figure.title)}" width="${chart.displayWidth}" height="${chart.displayHeight}" ` +
+        `style="display:block;max-width:100%;height:auto;margin:8px 0 16px;border:0;">`,
+    );
+  }
+  if (input.result.rows.length > 0) {
+    blocks.push(htmlTable(input.result.rows, describeColumns(input.query, input.result), input.result.truncated));
+  }
+  blocks.push(
+    `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#6b7280;">Question: ${escapeHtml(input.question.trim())}<br>` +
+      `${escapeHtml(footerLine(input))}</p>`,
+  );
+  return [
+    '<!DOCTYPE html>',
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f6f7f9;color:#1f2328;font-family:-apple-system,\'Segoe UI\',Helvetica,Arial,sans-serif;">',
+    '<div style="max-width:720px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #e1e4e8;border-radius:6px;">',
+    ...blocks,
+    '</div></body></html>',
+    '',
+  ].join('\n');
+}
