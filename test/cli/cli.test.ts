@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, runCliJson } from '../support/cli-process.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { api } from '../support/http-client.ts';
+import { tempDir } from '../support/paths.ts';
+
+describe('CLI on the embedded store, no server running', () => {
+  const dataDir = tempDir('cli');
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('init creates the first workspace and prints a key once; a second init is refused', async () => {
+    const first = await runCliJson<{ workspaceId: string; apiKey: string }>(['init', '--name', 'Acme', '--owner', 'ceo@acme.test'], { dataDir });
+    expect(first.workspaceId).toMatch(/^ws_/);
+    expect(first.apiKey).toMatch(/^qk_/);
+    const again = await runCli(['init'], { dataDir });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).toMatch(/already initialised/i);
+  });
+
+  it('manages workspaces, members, keys, connections and prompts with --json output', async () => {
+    const { id: workspace } = await runCliJson<{ id: string }>(['workspace', 'create', '--name', 'Ops', '--owner', 'owner@ops.test'], { dataDir });
+    await runCliJson(['member', 'add', '--workspace', workspace, '--email', 'admin@ops.test', '--role', 'admin'], { dataDir });
+    await runCliJson(['member', 'add', '--workspace', workspace, '--email', 'intern@ops.test', '--role', 'member'], { dataDir });
+
+    const byAdmin = await runCliJson<{ id: string; apiKey: string }>(['key', 'create', '--workspace', workspace, '--as', 'admin@ops.test', '--name', 'ci'], { dataDir });
+    expect(byAdmin.apiKey).toContain(byAdmin.id);
+    const byMember = await runCli(['key', 'create', '--workspace', workspace, '--as', 'intern@ops.test'], { dataDir });
+    expect(byMember.code).not.toBe(0);
+    expect(byMember.stderr).toMatch(/only owners and admins/);
+
+    const listed = await runCliJson<{ data: Array<Record<string, unknown>> }>(['key', 'list', '--workspace', workspace], { dataDir });
+    expect(listed.data).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(byAdmin.apiKey.split('_')[2]);
+    expect(listed.data[0]).toMatchObject({ id: byAdmin.id, name: 'ci', createdBy: 'admin@ops.test', revokedAt: null });
+
+    const { id: connectionId } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql',
+      '--name', 'warehouse', '--url', 'postgresql://reader:pw@127.0.0.1:5432/postgres'], { dataDir });
+    expect(connectionId).toEqual(expect.any(Number));
+    const badKind = await runCli(['connection', 'add', '--workspace', workspace, '--kind', 'oracle', '--name', 'x', '--url', 'oracle://x'], { dataDir });
+    expect(badKind.code).not.toBe(0);
+    expect(badKind.stderr).toMatch(/Unknown kind "oracle"/);
+
+    expect(await runCliJson(['prompts', 'grant', '--workspace', workspace, '--amount', '50'], { dataDir })).toEqual({ remaining: 150 });
+    const badAmount = await runCli(['prompts', 'grant', '--workspace', workspace, '--amount', 'lots'], { dataDir });
+    expect(badAmount.code).not.toBe(0);
+
+    await runCliJson(['key', 'revoke', '--workspace', workspace, '--id', byAdmin.id], { dataDir });
+    const afterRevoke = await runCliJson<{ data: Array<{ revokedAt: string | null }> }>(['key', 'list', '--workspace', workspace], { dataDir });
+    expect(afterRevoke.data[0]!.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('asks a question on a sample connection and prints the answer', async () => {
+    const { id: workspace } = await runCliJson<{ id: string }>(['workspace', 'create', '--name', 'Asker', '--owner', 'a@ask.test'], { dataDir });
+    const connections = await runCliJson<{ data: Array<{ id: number; sample: boolean }> }>(['connection', 'list', '--workspace', workspace], { dataDir });
+    const sample = connections.data.find((connection) => connection.sample)!;
+    const text = await runCli(['ask', '--workspace', workspace, '--connection', String(sample.id), 'how many customers are there?'], { dataDir });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/\d/);
+    const envelope = await runCliJson<{ status: string; answer: { tables: unknown[] } }>(
+      ['ask', '--workspace', workspace, '--connection', String(sample.id), '--format', 'json', 'how many orders'], { dataDir });
+    expect(envelope.status).toBe('complete');
+    expect(envelope.answer.tables).toHaveLength(1);
+    const declined = await runCli(['ask', '--workspace', workspace, '--connection', String(sample.id), 'blorp wibble zzz'], { dataDir });
+    expect(declined.code).not.toBe(0);
+    expect(declined.stderr).toMatch(/question_not_understood/);
+  });
+});
+
+describe('CLI beside a running server on the same data directory', () => {
+  let server: ServerProcess;
+  beforeAll(async () => { server = await startServer(); });
+  afterAll(async () => server?.dispose());
+
+  it('takes effect in the server at once: a revoked key stops working immediately', async () => {
+    const { id, apiKey } = await runCliJson<{ id: string; apiKey: string }>(
+      ['key', 'create', '--workspace', server.workspaceId!, '--as', 'owner@example.com', '--name', 'temp'], { dataDir: server.dataDir });
+    expect((await api(server.baseUrl, '/api/v1/context', { key: apiKey })).status).toBe(200);
+    await runCliJson(['key', 'revoke', '--workspace', server.workspaceId!, '--id', id], { dataDir: server.dataDir });
+    const refused = await api(server.baseUrl, '/api/v1/context', { key: apiKey });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('invalid_api_key');
+  });
+
+  it('keeps lastUsedAt for keys', async () => {
+    await api(server.baseUrl, '/api/v1/context', { key: server.apiKey });
+    const listed = await runCliJson<{ data: Array<{ id: string; lastUsedAt: string | null }> }>(
+      ['key', 'list', '--workspace', server.workspaceId!], { dataDir: server.dataDir });
+    const used = listed.data.find((key) => server.apiKey!.includes(key.id))!;
+    expect(Date.now() - Date.parse(used.lastUsedAt!)).toBeLessThan(60_000);
+  });
+
+  it('a refused command exits non-zero with a one-line reason', async () => {
+    const result = await runCli(['key', 'revoke', '--workspace', server.workspaceId!, '--id', 'nosuchkey'], { dataDir: server.dataDir });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    await expect(startServer({ dataDir: server.dataDir })).rejects.toThrow(/Another process is using the data directory/);
+  });
+});
