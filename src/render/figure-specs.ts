@@ -30,7 +30,8 @@ function base(title: string, subtitle?: string): Spec {
 /** One big number per measure, each with its label; the value formatted as in the text. */
 export function kpiSpec(title: string, row: Row, measures: readonly ColumnInfo[], subtitle?: string): Spec {
   const tiles = measures.map((measure) => ({
-    title: { text: measure.label, fontSize: 13, fontWeight: 'normal' },
+    // One value is named by the figure's title; several each get their own.
+    ...(measures.length === 1 ? {} : { title: { text: measure.label, fontSize: 13, fontWeight: 'normal' } }),
     width: measures.length === 1 ? 360 : 200,
     height: 80,
     data: { values: [{ value: toNumber(row[measure.index]) ?? null, label: formatValue(row[measure.index], measure) }] },

@@ -9,7 +9,7 @@ import { periodPhrase } from './period-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
 import { describeTimeSeries } from './text-time-series.ts';
-import { cell, joinList, lowerFirst, name, plural, sentence, upperFirst, withPhrase } from './text-words.ts';
+import { cell, joinList, lowerFirst, name, plural, sentence, upperFirst, wasOrWere, withPhrase } from './text-words.ts';
 
 type Row = readonly unknown[];
 
@@ -70,18 +70,17 @@ function describeEmpty(interpretation: string): string {
   return lookedFor === '' ? 'No data matched the question.' : `No data matched the question. Looked for: ${sentence(lookedFor)}`;
 }
 
-/** "Total revenue in 2024 was €1,234,567.89." / "In 2024, orders was 12 and revenue was €5.00." */
+/** "Total revenue in 2024 was €1,234,567.89." / "In 2024: orders 12, revenue €5.00." */
 function describeSingle(row: Row, measures: readonly ColumnInfo[], period: string): string {
   const [only] = measures;
   if (measures.length === 1 && only !== undefined) {
     const subject = withPhrase(only.label, period);
     return row[only.index] === null || row[only.index] === undefined
       ? `${subject}: no value, as no rows matched`
-      : `${subject} was ${cell(row, only)}`;
+      : `${subject} ${wasOrWere(only.label)} ${cell(row, only)}`;
   }
-  const parts = measures.map((measure) => `${lowerFirst(measure.label)} was ${cell(row, measure)}`);
-  const text = joinList(parts);
-  return period === '' ? upperFirst(text) : `${upperFirst(period)}, ${text}`;
+  const parts = measures.map((measure) => `${lowerFirst(measure.label)} ${cell(row, measure)}`);
+  return period === '' ? upperFirst(parts.join(', ')) : `${upperFirst(period)}: ${parts.join(', ')}`;
 }
 
 /** "Top 5 customers by revenue in 2024: Acme (€120,000.00), Globex (€90,000.00), …" */

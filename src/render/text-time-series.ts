@@ -2,7 +2,7 @@
 import type { TimeGrain } from '../query/logical-query.ts';
 import { formatNumber, parseIsoDate, toNumber } from './format-value.ts';
 import type { ColumnInfo } from './result-columns.ts';
-import { cell, lowerFirst, name, plural } from './text-words.ts';
+import { cell, lowerFirst, name, plural, wasOrWere } from './text-words.ts';
 
 type Row = readonly unknown[];
 
@@ -23,7 +23,7 @@ export function describeTimeSeries(rows: readonly Row[], time: ColumnInfo, measu
   const first = points[0];
   const last = points[points.length - 1];
   if (first === undefined || last === undefined) return '';
-  if (points.length === 1) return `${measure.label} for ${name(first, time)} was ${cell(first, measure)}`;
+  if (points.length === 1) return `${measure.label} for ${name(first, time)} ${wasOrWere(measure.label)} ${cell(first, measure)}`;
 
   const noun = time.grain === undefined ? 'date' : GRAIN_NOUNS[time.grain];
   const head = `${measure.label} by ${lowerFirst(time.label)} from ${name(first, time)} to ${name(last, time)} ` +

@@ -21,6 +21,12 @@ export function plural(noun: string, count = 2): string {
   return pluralize(noun);
 }
 
+/** `was` or `were`, after a label such as "Total revenue" or "Orders". */
+export function wasOrWere(label: string): string {
+  const lastWord = (label.trim().split(' ').pop() ?? '').toLowerCase();
+  return pluralize.isPlural(lastWord) && !pluralize.isSingular(lastWord) ? 'were' : 'was';
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

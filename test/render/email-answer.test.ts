@@ -1,0 +1,120 @@
+import PostalMime from 'postal-mime';
+import { describe, expect, it } from 'vitest';
+import type { AnswerInput } from '../../src/render/answer.ts';
+import { chartFont } from '../../src/render/chart-font.ts';
+import { renderChartPng } from '../../src/render/chart-png.ts';
+import { buildEmailAnswer, DEFAULT_FROM } from '../../src/render/email-answer.ts';
+import { chooseFigure } from '../../src/render/figure.ts';
+import { empty, HOSTILE, list, oneValue, ranking, timeSeries } from './fixtures.ts';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from the PNG's IHDR chunk. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  const view = Buffer.from(png);
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+}
+
+describe('email answer', () => {
+  it('is a complete message: text and html alternatives, the chart inline by Content-ID', async () => {
+    const answer = await buildEmailAnswer(timeSeries);
+    expect(answer.subject).toBe('Revenue by month in 2024');
+    const email = await PostalMime.parse(answer.mime);
+    expect(email.subject).toBe(answer.subject);
+    expect(email.from).toMatchObject({ name: 'Querent', address: 'answers@querent.invalid' });
+    expect(new Date(email.date ?? '').toISOString()).toBe(timeSeries.answeredAt.toISOString());
+    expect(email.messageId).toMatch(/^<[0-9a-f]{32}@querent\.invalid>$/);
+    expect(email.text?.trim()).toBe(answer.text.trim());
+    expect(email.html).toContain('€3,000.00 in June 2024');
+    expect(answer.mime).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(answer.mime).toMatch(/^Content-Type: multipart\/related; type="text\/html";/m);
+
+    expect(email.attachments).toHaveLength(1);
+    const [image] = email.attachments;
+    expect(image?.mimeType).toBe('image/png');
+    expect(image?.disposition).toBe('inline');
+    const contentId = (image?.contentId ?? '').replace(/^<|>$/g, '');
+    expect(contentId).not.toBe('');
+    expect(answer.html).toContain(`src="cid:${contentId}"`);
+
+    const png = new Uint8Array(image?.content as ArrayBuffer);
+    expect(Buffer.from(png.subarray(0, 8)).equals(PNG_SIGNATURE)).toBe(true);
+    const { width, height } = pngSize(png);
+    expect(width).toBeGreaterThanOrEqual(600);
+    expect(width).toBeLessThanOrEqual(2000);
+    expect(height).toBeGreaterThanOrEqual(300);
+    expect(height).toBeLessThanOrEqual(1500);
+  });
+
+  it('ends every line with CRLF and keeps lines within 998 characters', async () => {
+    const { mime } = await buildEmailAnswer(ranking);
+    const lines = mime.split('\r\n');
+    expect(lines.every((line) => !line.includes('\n') && line.length <= 998)).toBe(true);
+  });
+
+  it('uses the given From and To', async () => {
+    const { mime } = await buildEmailAnswer(oneValue, { from: 'Reports <reports@example.com>', to: 'ceo@example.com' });
+    const email = await PostalMime.parse(mime);
+    expect(email.from).toMatchObject({ address: 'reports@example.com' });
+    expect(email.to?.[0]).toMatchObject({ address: 'ceo@example.com' });
+    expect(DEFAULT_FROM).toBe('Querent <answers@querent.invalid>');
+  });
+
+  it('escapes every value from the data, the question and the connection in the HTML', async () => {
+    const hostile: AnswerInput = {
+      ...ranking,
+      question: `Top customers ${HOSTILE}`,
+      interpretation: `Looked for <img src=x onerror=alert(1)>`,
+      assumptions: [`"quoted" & <b>bold</b>`],
+      connectionName: `</p><script>alert(2)</script>`,
+    };
+    const answer = await buildEmailAnswer(hostile);
+    expect(answer.html).not.toMatch(/<script/i);
+    expect(answer.html).not.toMatch(/<img src=x/i);
+    expect(answer.html).not.toContain('<b>bold</b>');
+    expect(answer.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(answer.html).toContain('&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(answer.html.match(/<img /g)).toHaveLength(1);
+    const email = await PostalMime.parse(answer.mime);
+    expect(email.html).not.toMatch(/<script/i);
+  });
+
+  it('shows at most 50 rows in the HTML table and 20 in the text, saying how many more', async () => {
+    const answer = await buildEmailAnswer(list);
+    expect(answer.html.match(/<tr>/g)).toHaveLength(1 + 50);
+    expect(answer.html).toContain('… and 10 more rows');
+    expect(answer.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(answer.text).toContain('… and 40 more rows');
+    expect(answer.text).toMatch(/^Order\s+Customer\s+Order date$/m);
+    expect(answer.text).toMatch(/^ *1020  Customer 20 +2024-03-20$/m);
+    expect(answer.text).not.toMatch(/^ *1021 /m);
+    // A list's figure is a table: the HTML table already shows it, so no image.
+    expect((await PostalMime.parse(answer.mime)).attachments).toHaveLength(0);
+  });
+
+  it('answers an empty result with the interpretation and no chart', async () => {
+    const answer = await buildEmailAnswer(empty);
+    const email = await PostalMime.parse(answer.mime);
+    expect(email.text).toContain('No data matched the question.');
+    expect(email.html).toContain('Order revenue per customer country, for orders placed in 1990.');
+    expect(email.attachments).toHaveLength(0);
+  });
+
+  it('is the same message, byte for byte, for the same answer', async () => {
+    const [first, second] = await Promise.all([buildEmailAnswer(ranking), buildEmailAnswer(ranking)]);
+    expect(first.mime).toBe(second.mime);
+  });
+});
+
+describe('chart PNG', () => {
+  // Skipped where no known font file exists: resvg then draws charts without text (see chart-font.ts).
+  it.skipIf(chartFont() === undefined)('draws text with the chart font', async () => {
+    const figure = chooseFigure(oneValue);
+    if (figure === undefined) throw new Error('expected a figure');
+    const withText = await renderChartPng(figure.vegaLite, { scale: 1 });
+    const withoutFonts = await renderChartPng(figure.vegaLite, { scale: 1, fontFiles: [] });
+    expect(withText.width).toBe(withoutFonts.width);
+    // Without a font resvg drops the text: the image is blank white and compresses to almost nothing.
+    expect(withText.png.length).toBeGreaterThan(withoutFonts.png.length * 3);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerInput, Figure } from '../../src/render/answer.ts';
+import { renderChartSvg } from '../../src/render/chart-png.ts';
+import { chooseFigure } from '../../src/render/figure.ts';
+import { VEGA_LITE_SCHEMA } from '../../src/render/figure-encoding.ts';
+import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, timeSeries, truncated } from './fixtures.ts';
+import { compileWarnings, schemaErrors } from './vega-lite-check.ts';
+
+function figureOf(input: AnswerInput): Figure {
+  const figure = chooseFigure(input);
+  if (figure === undefined) throw new Error('expected a figure');
+  return figure;
+}
+
+type Spec = Record<string, any>;
+
+describe('figure choice', () => {
+  it.each([
+    ['one value', 'kpi', oneValue],
+    ['ranking', 'bar', ranking],
+    ['time series by month', 'line', timeSeries],
+    ['list', 'table', list],
+    ['truncated list', 'table', truncated],
+    ['few parts of a whole', 'pie', pieBreakdown],
+    ['many categories', 'bar', barBreakdown],
+  ] as const)('%s → %s, a valid Vega-Lite spec with its data inlined', async (_, kind, input) => {
+    const figure = figureOf(input);
+    expect(figure.kind).toBe(kind);
+    const spec = figure.vegaLite as Spec;
+    expect(spec['$schema']).toBe(VEGA_LITE_SCHEMA);
+    expect(spec['title']).toEqual(expect.objectContaining({ text: figure.title }));
+    expect(schemaErrors(spec)).toEqual([]);
+    expect(compileWarnings(spec)).toEqual([]);
+    expect(JSON.stringify(spec)).not.toMatch(/"url"\s*:/);
+    const { svg, width, height } = await renderChartSvg(spec);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(width).toBeGreaterThan(100);
+    expect(height).toBeGreaterThan(50);
+  });
+
+  it('has no figure for an empty result', () => {
+    expect(chooseFigure(empty)).toBeUndefined();
+  });
+
+  it('the checker itself rejects an invalid spec', () => {
+    expect(schemaErrors({ $schema: VEGA_LITE_SCHEMA, mark: 'not-a-mark', data: { values: [] } })).not.toEqual([]);
+  });
+
+  it('a line reads time in UTC with axis titles and d3 formats from the labels', () => {
+    const spec = figureOf(timeSeries).vegaLite as Spec;
+    expect(spec['data'].values[0]).toEqual({ order_month: '2024-01-01T00:00:00.000Z', revenue: 1000 });
+    expect(spec['encoding'].x).toMatchObject({ type: 'temporal', timeUnit: 'utcyearmonth', title: 'Month' });
+    expect(spec['encoding'].y).toMatchObject({ type: 'quantitative', title: 'Revenue (EUR)', axis: { format: ',.2~f' } });
+    expect(spec['encoding'].tooltip).toContainEqual(expect.objectContaining({ field: 'revenue', format: ',.2f' }));
+  });
+
+  it('bars are sorted by value and lie on their side for long labels', () => {
+    const spec = figureOf(ranking).vegaLite as Spec;
+    expect(spec['encoding'].y).toMatchObject({ field: 'customer', type: 'nominal', sort: '-x', title: 'Customer' });
+    expect(spec['encoding'].x).toMatchObject({ field: 'total_revenue', title: 'Total revenue (EUR)' });
+    const short = { ...pieBreakdown, query: { ...pieBreakdown.query, limit: 10 } };
+    const upright = figureOf(short);
+    expect(upright.kind).toBe('bar');
+    expect((upright.vegaLite as Spec)['encoding'].x).toMatchObject({ field: 'status', sort: '-y' });
+    expect((upright.vegaLite as Spec)['encoding'].y).toMatchObject({ axis: { format: ',d', tickMinStep: 1 } });
+  });
+
+  it('a pie only for a few parts of a whole: no limit, sum or count, at most six', () => {
+    const limited = { ...pieBreakdown, query: { ...pieBreakdown.query, limit: 4 } };
+    const averaged = { ...pieBreakdown, query: { ...pieBreakdown.query, measures: [{ id: 'order_count', label: 'Average', aggregate: 'avg' as const }] } };
+    const many = { ...pieBreakdown, result: { ...pieBreakdown.result, rows: [...pieBreakdown.result.rows, ['a', 1], ['b', 2], ['c', 3]] } };
+    for (const input of [limited, averaged, many]) expect(figureOf(input).kind).toBe('bar');
+  });
+
+  it('one row of a breakdown is a kpi naming the group', () => {
+    const single = { ...ranking, result: { ...ranking.result, rows: [['Acme', 120000]] } };
+    const figure = figureOf(single);
+    expect(figure.kind).toBe('kpi');
+    expect((figure.vegaLite as Spec)['title']).toEqual({ text: 'Total revenue in 2024', subtitle: 'Customer: Acme' });
+  });
+
+  it('escapes field names that Vega-Lite would read as nested paths', async () => {
+    const dotted = {
+      ...pieBreakdown,
+      query: { ...pieBreakdown.query, measures: [{ id: 'orders.count', label: 'Orders', aggregate: 'count' as const }] },
+      result: { ...pieBreakdown.result, columns: [{ name: 'status', type: 'text' as const }, { name: 'orders.count', type: 'integer' as const }] },
+    };
+    const spec = figureOf(dotted).vegaLite as Spec;
+    expect(spec['encoding'].theta.field).toBe('orders\\.count');
+    expect(schemaErrors(spec)).toEqual([]);
+    const { svg } = await renderChartSvg(spec);
+    expect(svg).toContain('<path');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { answerText } from '../../src/render/text-answer.ts';
+import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, timeSeries, truncated } from './fixtures.ts';
+
+describe('text answer', () => {
+  it('reads one value as a sentence with the period and the money formatted', () => {
+    expect(answerText(oneValue)).toBe('Total revenue in 2024 was €1,234,567.89.');
+  });
+
+  it('names the leaders of a ranking with their values', () => {
+    const text = answerText(ranking);
+    expect(text).toMatch(/^Top 5 customers by total revenue in 2024: Acme \(€120,000\.00\), Globex \(€95,000\.50\), /);
+    expect(text).toContain('and Umbrella (€1,234.50).');
+  });
+
+  it('gives the first, last and peak of a time series', () => {
+    const text = answerText(timeSeries);
+    expect(text).toContain('from January 2024 to December 2024 (12 months)');
+    expect(text).toContain('€1,000.00 in January 2024');
+    expect(text).toContain('€2,000.00 in December 2024 (+100%)');
+    expect(text).toContain('the peak was €3,000.00 in June 2024');
+  });
+
+  it('summarises a breakdown with its groups, highest, lowest and total', () => {
+    const text = answerText(barBreakdown);
+    expect(text).toContain('across 12 countries');
+    expect(text).toContain('highest Germany (€100,000.00)');
+    expect(text).toContain('lowest Malta (€8,333.33)');
+    expect(text).toContain('Total: €310,321.07.');
+    expect(answerText(pieBreakdown)).toBe('Orders by status: delivered (812), shipped (120), cancelled (31) and pending (57). Total: 1,020.');
+  });
+
+  it('says how many rows a list has and shows the first few', () => {
+    const text = answerText(list);
+    expect(text).toContain('The list has 60 rows (order, customer, order date)');
+    expect(text).toContain('1001 · Customer 1 · 2024-03-01');
+  });
+
+  it('says plainly that nothing matched, repeating what was looked for', () => {
+    expect(answerText(empty)).toBe(
+      'No data matched the question. Looked for: Order revenue per customer country, for orders placed in 1990.',
+    );
+  });
+
+  it('says when the result was cut', () => {
+    const text = answerText(truncated);
+    expect(text).toContain('more than 1,000 rows');
+    expect(text).toContain('The result was cut at 1,000 rows, so it is incomplete.');
+  });
+
+  it('reads a one-row series, several measures and null values', () => {
+    const oneMonth = { ...timeSeries, result: { ...timeSeries.result, rows: [['2024-06-01', 3000]] } };
+    expect(answerText(oneMonth)).toBe('Revenue for June 2024 was €3,000.00.');
+    const twoMeasures = {
+      ...oneValue,
+      query: { ...oneValue.query, measures: [...oneValue.query.measures, { id: 'orders', label: 'Orders', aggregate: 'count' as const }] },
+      result: { columns: [...oneValue.result.columns, { name: 'orders', type: 'integer' as const }], rows: [[10.5, 3]], truncated: false },
+    };
+    expect(answerText(twoMeasures)).toBe('In 2024: total revenue €10.50, orders 3.');
+    const orders = { ...oneValue, query: { ...oneValue.query, measures: [{ id: 'total_revenue', label: 'Orders', aggregate: 'count' as const }] } };
+    expect(answerText({ ...orders, result: { ...orders.result, rows: [[42]] } })).toBe('Orders in 2024 were 42.');
+    const nothing = { ...oneValue, result: { ...oneValue.result, rows: [[null]] } };
+    expect(answerText(nothing)).toBe('Total revenue in 2024: no value, as no rows matched.');
+  });
+});
