@@ -114,7 +114,7 @@ function htmlBody(input: AnswerInput, answer: string, subject: string, inline: I
   );
   return [
     '<!DOCTYPE html>',
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
+    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f6f7f9;color:#1f2328;font-family:-apple-system,\'Segoe UI\',Helvetica,Arial,sans-serif;">',
     '<div style="max-width:720px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #e1e4e8;border-radius:6px;">',

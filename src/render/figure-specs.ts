@@ -11,6 +11,8 @@ type Row = readonly unknown[];
 /** Width of the plotting area in pixels, for the figures that are not sized by their steps. */
 const PLOT_WIDTH = 560;
 const PLOT_HEIGHT = 280;
+/** Lines with at most this many values mark each one with a point. */
+const LINE_POINTS = 60;
 /** Category labels longer than this turn a bar chart on its side. */
 const LONG_LABEL = 10;
 /** More bars than this are laid out horizontally too. */
@@ -60,7 +62,8 @@ export function lineSpec(title: string, rows: readonly Row[], time: ColumnInfo, 
     width: PLOT_WIDTH,
     height: PLOT_HEIGHT,
     data: { values: toData(rows, columns) },
-    mark: { type: 'line', point: true },
+    // Points mark each value while they can be told apart; a dense series is a plain line.
+    mark: { type: 'line', point: rows.length <= LINE_POINTS },
     encoding,
   };
 }

@@ -16,6 +16,8 @@ type Row = readonly unknown[];
 export const PIE_MAX_SLICES = 6;
 /** Bar charts show at most this many categories: the largest ones. */
 export const BAR_MAX_CATEGORIES = 50;
+/** Lines (or stacks) per chart at most: the series values with the largest totals. */
+export const MAX_SERIES = 10;
 
 /** The figure for an answer, or undefined when there is nothing to draw (no rows). */
 export function chooseFigure(input: AnswerInput): Figure | undefined {
@@ -37,9 +39,11 @@ export function chooseFigure(input: AnswerInput): Figure | undefined {
   }
   switch (shape.kind) {
     case 'time-series': {
-      const by = shape.series === undefined ? lowerFirst(shape.time.label) : `${lowerFirst(shape.time.label)} and ${lowerFirst(shape.series.label)}`;
-      const title = withPhrase(`${shape.measure.label} by ${by}`, period);
-      return { kind: 'line', title, vegaLite: lineSpec(title, rows, shape.time, shape.measure, shape.series) };
+      const { time, measure, series } = shape;
+      const by = series === undefined ? lowerFirst(time.label) : `${lowerFirst(time.label)} and ${lowerFirst(series.label)}`;
+      const limited = series === undefined ? { rows, note: '' } : largestSeries(rows, series, measure);
+      const title = withPhrase(`${measure.label} by ${by}`, period) + limited.note;
+      return { kind: 'line', title, vegaLite: lineSpec(title, limited.rows, time, measure, series) };
     }
     case 'ranking': {
       const noun = plural(lowerFirst(shape.category.label), rows.length);
@@ -65,9 +69,13 @@ function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind:
   }
   const [firstOrder] = input.query.order;
   const orderedByCategory = firstOrder !== undefined && firstOrder.id === category.name;
-  let shown = rows;
+  let shown: readonly Row[] = rows;
   let shownTitle = title;
-  if (series === undefined && rows.length > BAR_MAX_CATEGORIES) {
+  if (series !== undefined) {
+    const limited = largestSeries(rows, series, measure);
+    shown = limited.rows;
+    shownTitle = title + limited.note;
+  } else if (rows.length > BAR_MAX_CATEGORIES) {
     shown = largest(rows, measure, BAR_MAX_CATEGORIES);
     shownTitle = `${title} (largest ${BAR_MAX_CATEGORIES} of ${rows.length})`;
   }
@@ -95,6 +103,22 @@ export function isPieEligible(input: AnswerInput, rows: readonly Row[], measure:
 function largest(rows: readonly Row[], measure: ColumnInfo, count: number): Row[] {
   const value = (row: Row): number => toNumber(row[measure.index]) ?? Number.NEGATIVE_INFINITY;
   return [...rows].sort((left, right) => value(right) - value(left)).slice(0, count);
+}
+
+/**
+ * Keeps the rows of the series values with the largest totals, so that a line or stacked bar
+ * chart split by many values (200 customers) stays readable; the title says what was kept.
+ */
+function largestSeries(rows: readonly Row[], series: ColumnInfo, measure: ColumnInfo): { rows: readonly Row[]; note: string } {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const key = name(row, series);
+    totals.set(key, (totals.get(key) ?? 0) + (toNumber(row[measure.index]) ?? 0));
+  }
+  if (totals.size <= MAX_SERIES) return { rows, note: '' };
+  const kept = new Set([...totals.entries()].sort((left, right) => right[1] - left[1]).slice(0, MAX_SERIES).map(([key]) => key));
+  const note = ` (largest ${MAX_SERIES} of ${totals.size} ${plural(lowerFirst(series.label))})`;
+  return { rows: rows.filter((row) => kept.has(name(row, series))), note };
 }
 
 function tableFigure(input: AnswerInput, columns: readonly ColumnInfo[]): Figure {

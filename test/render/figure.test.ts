@@ -3,7 +3,7 @@ import type { AnswerInput, Figure } from '../../src/render/answer.ts';
 import { renderChartSvg } from '../../src/render/chart-png.ts';
 import { chooseFigure } from '../../src/render/figure.ts';
 import { VEGA_LITE_SCHEMA } from '../../src/render/figure-encoding.ts';
-import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, timeSeries, truncated } from './fixtures.ts';
+import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, seriesByCustomer, timeSeries, truncated } from './fixtures.ts';
 import { compileWarnings, schemaErrors } from './vega-lite-check.ts';
 
 function figureOf(input: AnswerInput): Figure {
@@ -23,6 +23,7 @@ describe('figure choice', () => {
     ['truncated list', 'table', truncated],
     ['few parts of a whole', 'pie', pieBreakdown],
     ['many categories', 'bar', barBreakdown],
+    ['time series split by customer', 'line', seriesByCustomer],
   ] as const)('%s → %s, a valid Vega-Lite spec with its data inlined', async (_, kind, input) => {
     const figure = figureOf(input);
     expect(figure.kind).toBe(kind);
@@ -90,5 +91,17 @@ describe('figure choice', () => {
     expect(schemaErrors(spec)).toEqual([]);
     const { svg } = await renderChartSvg(spec);
     expect(svg).toContain('<path');
+  });
+
+  it('a series split by many values keeps the ten largest and says so', () => {
+    const figure = figureOf(seriesByCustomer);
+    expect(figure.title).toBe('Revenue by quarter and customer in 2024 (largest 10 of 12 customers)');
+    const spec = figure.vegaLite as Spec;
+    expect(spec['encoding'].color).toMatchObject({ field: 'customer', type: 'nominal' });
+    expect(spec['encoding'].x).toMatchObject({ timeUnit: 'utcyearquarter' });
+    const kept = new Set(spec['data'].values.map((datum: Spec) => datum['customer']));
+    expect(kept.size).toBe(10);
+    expect(kept.has('Customer 1')).toBe(false);
+    expect(kept.has('Customer 12')).toBe(true);
   });
 });

@@ -143,3 +143,20 @@ export const barBreakdown = input({
   columns: [{ name: 'country', type: 'text' }, { name: 'total_revenue', type: 'number' }],
   rows: countries.map((country, index) => [country, 100000 / (index + 1)]),
 });
+
+const customers = Array.from({ length: 12 }, (_, index) => `Customer ${index + 1}`);
+
+/** Revenue by quarter and customer: a time series split by a category with many values. */
+export const seriesByCustomer = input({
+  question: 'Revenue by quarter and customer in 2024',
+  interpretation: 'Order revenue per quarter of order date and customer, in 2024.',
+  query: {
+    measures: [measure('revenue', 'Revenue', 'sum', 'EUR')],
+    dimensions: [dimension('order_quarter', 'Quarter', 'order_date', 'quarter'), dimension('customer', 'Customer', 'customer_name')],
+    filters: year(2024),
+  },
+  columns: [{ name: 'order_quarter', type: 'date' }, { name: 'customer', type: 'text' }, { name: 'revenue', type: 'number' }],
+  rows: ['2024-01-01', '2024-04-01', '2024-07-01', '2024-10-01'].flatMap((quarter, step) =>
+    customers.map((customer, index) => [quarter, customer, (index + 1) * 100 + step]),
+  ),
+});

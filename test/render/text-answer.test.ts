@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerText } from '../../src/render/text-answer.ts';
-import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, timeSeries, truncated } from './fixtures.ts';
+import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, seriesByCustomer, timeSeries, truncated } from './fixtures.ts';
 
 describe('text answer', () => {
   it('reads one value as a sentence with the period and the money formatted', () => {
@@ -61,5 +61,12 @@ describe('text answer', () => {
     expect(answerText({ ...orders, result: { ...orders.result, rows: [[42]] } })).toBe('Orders in 2024 were 42.');
     const nothing = { ...oneValue, result: { ...oneValue.result, rows: [[null]] } };
     expect(answerText(nothing)).toBe('Total revenue in 2024: no value, as no rows matched.');
+  });
+
+  it('summarises two dimensions by their highest and lowest combination', () => {
+    expect(answerText(seriesByCustomer)).toBe(
+      'Revenue by quarter and customer in 2024, 48 combinations: highest Q4 2024 / Customer 12 (€1,203.00), ' +
+        'lowest Q1 2024 / Customer 1 (€100.00).',
+    );
   });
 });
