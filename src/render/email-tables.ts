@@ -21,8 +21,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+/** Measures and decimal columns align right; whole numbers outside measures are identifiers. */
 function isNumeric(column: ColumnInfo): boolean {
-  return column.role === 'measure' || ((column.type === 'integer' || column.type === 'number') && !column.temporal);
+  return column.role === 'measure' || (column.type === 'number' && !column.temporal);
 }
 
 /** "… and 30 more rows", or '' when every row is shown. */

@@ -31,7 +31,7 @@ export function answerText(input: AnswerInput): string {
   if (input.result.truncated) {
     sentences.push(`The result was cut at ${formatCount(input.result.rows.length)} rows, so it is incomplete.`);
   }
-  return sentences.map(sentence).join(' ');
+  return sentences.map((text) => sentence(upperFirst(text))).join(' ');
 }
 
 function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], input: AnswerInput, period: string): string {

@@ -28,14 +28,15 @@ export function describeTimeSeries(rows: readonly Row[], time: ColumnInfo, measu
   const noun = time.grain === undefined ? 'date' : GRAIN_NOUNS[time.grain];
   const head = `${measure.label} by ${lowerFirst(time.label)} from ${name(first, time)} to ${name(last, time)} ` +
     `(${formatNumber(points.length, { type: 'integer', aggregate: 'count' })} ${plural(noun, points.length)})`;
+  const at = (row: Row): string => `in ${time.grain === 'week' ? 'the ' : ''}${name(row, time)}`;
   const change = percentChange(toNumber(first[measure.index]), toNumber(last[measure.index]));
-  let text = `${head}: ${cell(first, measure)} in ${name(first, time)}, ` +
-    `${cell(last, measure)} in ${name(last, time)}${change === '' ? '' : ` (${change})`}`;
+  let text = `${head}: ${cell(first, measure)} ${at(first)}, ` +
+    `${cell(last, measure)} ${at(last)}${change === '' ? '' : ` (${change})`}`;
   const peak = peakOf(points, measure);
   if (peak !== undefined && peak !== first && peak !== last) {
-    text += `; the peak was ${cell(peak, measure)} in ${name(peak, time)}`;
+    text += `; the peak was ${cell(peak, measure)} ${at(peak)}`;
   } else if (peak !== undefined) {
-    text += `; the peak was in ${name(peak, time)}`;
+    text += `; the peak was ${at(peak)}`;
   }
   return text;
 }
