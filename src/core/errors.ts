@@ -59,3 +59,7 @@ export function isQuerentError(error: unknown): error is QuerentError {
 export function isCallerFault(code: ErrorCode): boolean {
   return ERROR_CATALOGUE[code].status < 500;
 }
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}

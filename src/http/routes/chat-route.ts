@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunService } from '../../runs/run-service.ts';
 import { ANSWER_FORMATS, type AnswerFormat } from '../../render/answer.ts';
-import { QuerentError } from '../../core/errors.ts';
+import { QuerentError, isErrorCode } from '../../core/errors.ts';
 import { isFinished, type RunState } from '../../runs/run-states.ts';
 import { runEnvelope } from '../run-envelope.ts';
 import { sendProblem } from '../problem.ts';
@@ -68,8 +68,7 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
         .send({ runId: run.id, status: run.status, poll });
     }
     if (run.status === 'failed' && run.error) {
-      const code = run.error.code in { question_not_understood: 1, connection_unavailable: 1, query_timeout: 1, invalid_request: 1 }
-        ? run.error.code as 'question_not_understood' : 'internal_error';
+      const code = isErrorCode(run.error.code) ? run.error.code : 'internal_error';
       return sendProblem(reply, new QuerentError(code, run.error.message, {
         extensions: { runId: run.id, ...(run.error.suggestions ? { suggestions: run.error.suggestions } : {}) },
       }));
