@@ -17,11 +17,13 @@ export interface IntrospectOptions {
 }
 
 /**
- * Tables that were never analysed have no estimate (`reltuples` = -1). Those whose heap is at
- * most this size are counted exactly (one statement for all of them), at most this many.
+ * Tables that were never analysed have no estimate (`reltuples` = -1); autovacuum never analyses
+ * tables of fewer than 50 rows, so small lookup tables stay that way. Those whose heap is at most
+ * EXACT_COUNT_MAX_BYTES are counted exactly in one statement, smallest first, until their heaps
+ * add up to EXACT_COUNT_TOTAL_BYTES.
  */
 const EXACT_COUNT_MAX_BYTES = 8 * 1024 * 1024;
-const EXACT_COUNT_MAX_TABLES = 200;
+const EXACT_COUNT_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /**
  * Schema filter shared by both statements: the exposed schemas ($1, a text array; empty = all),
@@ -230,9 +232,16 @@ async function countSmallTables(
   relations: readonly RelationDraft[],
   queryOptions: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<void> {
-  const small = relations
+  const unknown = relations
     .filter((relation) => relation.rowCount < 0 && relation.unanalysedBytes !== null && relation.unanalysedBytes <= EXACT_COUNT_MAX_BYTES)
-    .slice(0, EXACT_COUNT_MAX_TABLES);
+    .sort((left, right) => left.unanalysedBytes! - right.unanalysedBytes!);
+  const small: RelationDraft[] = [];
+  let totalBytes = 0;
+  for (const relation of unknown) {
+    totalBytes += relation.unanalysedBytes!;
+    if (totalBytes > EXACT_COUNT_TOTAL_BYTES) break;
+    small.push(relation);
+  }
   if (small.length === 0) return;
   const statement = small
     .map((relation, index) => `SELECT ${index} AS i, count(*) AS n FROM ${qualifiedTableName(relation)}`)
