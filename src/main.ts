@@ -22,7 +22,7 @@ export async function openQuerent(config: Config, logger: Logger): Promise<Quere
   const db = await openStore(config);
   const changes = config.databaseUrl ? await createPostgresChangeFeed(config.databaseUrl) : createLocalChangeFeed();
   const secrets = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  const registry = createConnectorRegistry({ samplesDir: config.samplesDir, secrets });
+  const registry = createConnectorRegistry({ samplesDir: config.samplesDir, secrets, maxRows: config.maxRows });
   const workspaces = createWorkspaceService(db, { trialPrompts: config.trialPrompts });
   const keys = createKeyService(db, changes);
   const prompts = createPromptService(db, changes);

@@ -32,7 +32,7 @@ export interface StoredCredentials {
   readonly apiKey?: string;
 }
 
-export function createConnectorRegistry(options: { samplesDir: string; secrets: SecretBox }): ConnectorRegistry {
+export function createConnectorRegistry(options: { samplesDir: string; secrets: SecretBox; maxRows: number }): ConnectorRegistry {
   const connectors = new Map<string, Promise<Connector>>();
   const knowledge = new Map<string, Promise<ConnectionKnowledge>>();
   const sampleDatabases: PGlite[] = [];
@@ -44,11 +44,11 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
     if (record.sampleSlug) {
       const db = await openSampleDatabase(options.samplesDir, record.sampleSlug as SampleSlug);
       sampleDatabases.push(db);
-      return createPgliteConnector(db);
+      return createPgliteConnector(db, { maxRows: options.maxRows });
     }
     if (!record.credentials) throw new QuerentError('connection_unavailable', 'The connection has no stored credentials.');
     const credentials = JSON.parse(options.secrets.open(record.credentials)) as StoredCredentials;
-    if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url });
+    if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url, maxRows: options.maxRows });
     throw new QuerentError('connection_unavailable', `Connections of kind ${record.kind} are not supported by this version yet.`);
   }
 
