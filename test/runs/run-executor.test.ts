@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { RunExecutor, type QueuedRun } from '../../src/runs/run-executor.ts';
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('run executor', () => {
+  it('bounds concurrency in all and per workspace, and starts waiting runs in order as others end', async () => {
+    const gates = new Map<string, ReturnType<typeof deferred>>();
+    const started: string[] = [];
+    const executor = new RunExecutor({
+      concurrency: 3, perWorkspace: 2, logger: pino({ level: 'silent' }),
+      process: async (run: QueuedRun) => {
+        started.push(run.id);
+        const gate = deferred();
+        gates.set(run.id, gate);
+        await gate.promise;
+      },
+    });
+    for (const id of ['a1', 'a2', 'a3', 'b1', 'b2']) executor.submit({ id, workspaceId: id[0]! });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    const ended = executor.waitForEnd('a1', 5_000);
+    gates.get('a1')!.resolve();
+    await ended;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    for (const id of ['a2', 'b1', 'a3']) gates.get(id)!.resolve();
+    await executor.waitForEnd('a3', 5_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3', 'b2']);
+    gates.get('b2')!.resolve();
+    await executor.close();
+  });
+
+  it('times out a wait without ending the run, and aborts runs in progress on close', async () => {
+    let aborted = false;
+    const executor = new RunExecutor({
+      concurrency: 1, perWorkspace: 1, logger: pino({ level: 'silent' }),
+      process: (_run, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(); })),
+    });
+    executor.submit({ id: 'r', workspaceId: 'w' });
+    const started = Date.now();
+    await executor.waitForEnd('r', 50);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(executor.activeCount).toBe(1);
+    await executor.close();
+    expect(aborted).toBe(true);
+    expect(executor.activeCount).toBe(0);
+  });
+});
