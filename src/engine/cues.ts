@@ -1,0 +1,259 @@
+/**
+ * Cue words: the parts of a question that say what to compute rather than what data to use —
+ * counting, totals, averages, ranking, grouping, comparisons, negation, distinctness, time grain.
+ * Each cue is found with its token span; the reader (read.ts) combines them with linked mentions.
+ */
+import type { TimeGrain } from '../query/logical-query.ts';
+import type { Concept } from './thesaurus.ts';
+import type { Token } from './tokenize.ts';
+
+export type CompareOp = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq' | 'between';
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Cue = Span & (
+  | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg' }
+  /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
+  | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean }
+  | { readonly kind: 'group' }
+  | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc' }
+  | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[] }
+  | { readonly kind: 'negation' }
+  | { readonly kind: 'distinct' }
+  | { readonly kind: 'list' }
+  /** `attached`: the word already groups ("monthly", "per month"); otherwise it needs a "by". */
+  | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
+  | { readonly kind: 'versus' }
+  | { readonly kind: 'limit'; readonly limit: number }
+);
+
+type CueBody = Cue extends infer C ? (C extends Span ? Omit<C, 'start' | 'end'> : never) : never;
+
+/** Fixed phrases → cue. Longest phrases are tried first. */
+const PHRASES: readonly (readonly [string, CueBody])[] = [
+  ['how many', { kind: 'aggregate', aggregate: 'count' }],
+  ['number of', { kind: 'aggregate', aggregate: 'count' }],
+  ['count of', { kind: 'aggregate', aggregate: 'count' }],
+  ['count', { kind: 'aggregate', aggregate: 'count' }],
+  ['how much', { kind: 'aggregate', aggregate: 'sum' }],
+  ['total number of', { kind: 'aggregate', aggregate: 'count' }],
+  ['total', { kind: 'aggregate', aggregate: 'sum' }],
+  ['sum of', { kind: 'aggregate', aggregate: 'sum' }],
+  ['sum', { kind: 'aggregate', aggregate: 'sum' }],
+  ['combined', { kind: 'aggregate', aggregate: 'sum' }],
+  ['in total', { kind: 'aggregate', aggregate: 'sum' }],
+  ['average', { kind: 'aggregate', aggregate: 'avg' }],
+  ['avg', { kind: 'aggregate', aggregate: 'avg' }],
+  ['mean', { kind: 'aggregate', aggregate: 'avg' }],
+  ['on average', { kind: 'aggregate', aggregate: 'avg' }],
+  ['maximum', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: true }],
+  ['max', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: true }],
+  ['minimum', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: true }],
+  ['min', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: true }],
+  ['highest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
+  ['largest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
+  ['biggest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
+  ['greatest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
+  ['most', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
+  ['the most', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
+  ['lowest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
+  ['smallest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
+  ['least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['the least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['fewest', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['top', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
+  ['best', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
+  ['bottom', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['worst', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['cheapest', { kind: 'extreme', direction: 'asc', concept: 'price', ranking: true, aggregateWord: false }],
+  ['least expensive', { kind: 'extreme', direction: 'asc', concept: 'price', ranking: true, aggregateWord: false }],
+  ['most expensive', { kind: 'extreme', direction: 'desc', concept: 'price', ranking: true, aggregateWord: false }],
+  ['priciest', { kind: 'extreme', direction: 'desc', concept: 'price', ranking: true, aggregateWord: false }],
+  ['costliest', { kind: 'extreme', direction: 'desc', concept: 'price', ranking: true, aggregateWord: false }],
+  ['most recent', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['latest', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['newest', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['oldest', { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['earliest', { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['best selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
+  ['top selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
+  ['by', { kind: 'group' }],
+  ['per', { kind: 'group' }],
+  ['for each', { kind: 'group' }],
+  ['for every', { kind: 'group' }],
+  ['in each', { kind: 'group' }],
+  ['each', { kind: 'group' }],
+  ['by each', { kind: 'group' }],
+  ['broken down by', { kind: 'group' }],
+  ['break down by', { kind: 'group' }],
+  ['breakdown by', { kind: 'group' }],
+  ['split by', { kind: 'group' }],
+  ['grouped by', { kind: 'group' }],
+  ['group by', { kind: 'group' }],
+  ['across', { kind: 'group' }],
+  ['sorted by', { kind: 'sort' }],
+  ['sort by', { kind: 'sort' }],
+  ['ordered by', { kind: 'sort' }],
+  ['ranked by', { kind: 'sort' }],
+  ['in descending order', { kind: 'sort', direction: 'desc' }],
+  ['in ascending order', { kind: 'sort', direction: 'asc' }],
+  ['descending', { kind: 'sort', direction: 'desc' }],
+  ['ascending', { kind: 'sort', direction: 'asc' }],
+  ['alphabetically', { kind: 'sort', direction: 'asc' }],
+  ['in alphabetical order', { kind: 'sort', direction: 'asc' }],
+  ['not', { kind: 'negation' }],
+  ['except', { kind: 'negation' }],
+  ['except for', { kind: 'negation' }],
+  ['excluding', { kind: 'negation' }],
+  ['exclude', { kind: 'negation' }],
+  ['without', { kind: 'negation' }],
+  ['other than', { kind: 'negation' }],
+  ['apart from', { kind: 'negation' }],
+  ['besides', { kind: 'negation' }],
+  ['non', { kind: 'negation' }],
+  ['never', { kind: 'negation' }],
+  ['no', { kind: 'negation' }],
+  ['unique', { kind: 'distinct' }],
+  ['distinct', { kind: 'distinct' }],
+  ['different', { kind: 'distinct' }],
+  ['list', { kind: 'list' }],
+  ['show', { kind: 'list' }],
+  ['display', { kind: 'list' }],
+  ['give me', { kind: 'list' }],
+  ['which', { kind: 'list' }],
+  ['who', { kind: 'list' }],
+  ['what are', { kind: 'list' }],
+  ['find', { kind: 'list' }],
+  ['vs', { kind: 'versus' }],
+  ['versus', { kind: 'versus' }],
+  ['compared to', { kind: 'versus' }],
+  ['compared with', { kind: 'versus' }],
+  ['against', { kind: 'versus' }],
+];
+
+const GRAIN_WORDS: Record<string, TimeGrain> = {
+  year: 'year', quarter: 'quarter', month: 'month', week: 'week', day: 'day', date: 'day',
+};
+const GRAIN_ADVERBS: Record<string, TimeGrain> = {
+  yearly: 'year', annual: 'year', annually: 'year', quarterly: 'quarter', monthly: 'month', weekly: 'week',
+  daily: 'day', yoy: 'year', mom: 'month', qoq: 'quarter',
+};
+
+const phraseTable = buildPhraseTable();
+
+function buildPhraseTable(): Map<string, { words: string[]; body: CueBody }[]> {
+  const table = new Map<string, { words: string[]; body: CueBody }[]>();
+  for (const [text, body] of PHRASES) {
+    const words = text.split(' ');
+    const list = table.get(words[0]) ?? [];
+    list.push({ words, body });
+    list.sort((left, right) => right.words.length - left.words.length);
+    table.set(words[0], list);
+  }
+  return table;
+}
+
+/** All cues in the question, each with its span; spans may overlap other findings (see read.ts). */
+export function findCues(tokens: readonly Token[]): Cue[] {
+  const cues: Cue[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const cue = cueAt(tokens, index);
+    if (cue) cues.push(cue);
+  }
+  return cues;
+}
+
+function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
+  const word = tokens[index].lower;
+  const compare = compareAt(tokens, index);
+  if (compare) return compare;
+  const grain = grainAt(tokens, index);
+  if (grain) return grain;
+  for (const { words, body } of phraseTable.get(word) ?? []) {
+    if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
+    const end = index + words.length;
+    if (body.kind === 'extreme') return withLimit(tokens, index, end, body);
+    return { ...body, start: index, end };
+  }
+  if ((word === 'first' || word === 'last') && isCount(tokens[index + 1])) {
+    return word === 'first'
+      ? { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 }
+      : { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false, limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 };
+  }
+  return undefined;
+}
+
+/** "top 5", "5 largest", "the 3 most recent": attaches the count to the ranking cue. */
+function withLimit(tokens: readonly Token[], start: number, end: number, body: CueBody & { kind: 'extreme' }): Cue {
+  const after = tokens[end];
+  if (isCount(after)) return { ...body, ranking: true, limit: after.value ?? 1, start, end: end + 1 };
+  const before = tokens[start - 1];
+  if (isCount(before)) return { ...body, ranking: true, limit: before.value ?? 1, start: start - 1, end };
+  return { ...body, start, end };
+}
+
+function isCount(token: Token | undefined): token is Token {
+  return token?.kind === 'number' && Number.isInteger(token.value) && (token.value ?? 0) > 0 && (token.value ?? 0) <= 10_000 && !token.percent;
+}
+
+const COMPARE_PHRASES: readonly (readonly [string, CompareOp])[] = [
+  ['more than', 'gt'], ['greater than', 'gt'], ['higher than', 'gt'], ['larger than', 'gt'], ['bigger than', 'gt'],
+  ['over', 'gt'], ['above', 'gt'], ['exceeding', 'gt'], ['exceeds', 'gt'], ['exceed', 'gt'], ['in excess of', 'gt'],
+  ['upwards of', 'gt'], ['>', 'gt'], ['at least', 'gte'], ['no less than', 'gte'], ['not less than', 'gte'],
+  ['>=', 'gte'], ['minimum of', 'gte'], ['less than', 'lt'], ['fewer than', 'lt'], ['lower than', 'lt'],
+  ['smaller than', 'lt'], ['cheaper than', 'lt'], ['under', 'lt'], ['below', 'lt'], ['<', 'lt'], ['at most', 'lte'],
+  ['no more than', 'lte'], ['not more than', 'lte'], ['up to', 'lte'], ['<=', 'lte'], ['maximum of', 'lte'],
+  ['equal to', 'eq'], ['equals', 'eq'], ['equal', 'eq'], ['exactly', 'eq'], ['=', 'eq'], ['of exactly', 'eq'],
+  ['!=', 'neq'], ['<>', 'neq'], ['not equal to', 'neq'], ['different from', 'neq'],
+];
+
+function compareAt(tokens: readonly Token[], index: number): Cue | undefined {
+  const number = (position: number): number | undefined => (tokens[position]?.kind === 'number' ? tokens[position].value : undefined);
+  if (tokens[index].lower === 'between' || tokens[index].lower === 'from') {
+    const low = number(index + 1);
+    const high = number(index + 3);
+    if (low !== undefined && high !== undefined && ['and', 'to', '-'].includes(tokens[index + 2]?.lower ?? '')) {
+      return { kind: 'compare', op: 'between', values: [Math.min(low, high), Math.max(low, high)], start: index, end: index + 4 };
+    }
+    return undefined;
+  }
+  // "5 or more", "10 or fewer"
+  const value = number(index);
+  if (value !== undefined && tokens[index + 1]?.lower === 'or') {
+    const tail = tokens[index + 2]?.lower;
+    if (tail === 'more' || tail === 'above' || tail === 'over') return { kind: 'compare', op: 'gte', values: [value], start: index, end: index + 3 };
+    if (tail === 'less' || tail === 'fewer' || tail === 'below' || tail === 'under') return { kind: 'compare', op: 'lte', values: [value], start: index, end: index + 3 };
+  }
+  for (const [text, op] of COMPARE_PHRASES) {
+    const words = text.split(' ');
+    if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
+    let position = index + words.length;
+    if (tokens[position]?.lower === 'a' && tokens[position + 1]?.kind === 'number') position += 1;
+    const target = number(position);
+    if (target === undefined) continue;
+    return { kind: 'compare', op, values: [target], start: index, end: position + 1 };
+  }
+  return undefined;
+}
+
+function grainAt(tokens: readonly Token[], index: number): Cue | undefined {
+  const word = tokens[index].lower;
+  if (word in GRAIN_ADVERBS) return { kind: 'grain', grain: GRAIN_ADVERBS[word], attached: true, start: index, end: index + 1 };
+  const next = tokens[index + 1]?.lemma ?? '';
+  // "per month", "by month", "each month", "every month"
+  if (['per', 'by', 'each', 'every'].includes(word) && next in GRAIN_WORDS && next !== 'date') {
+    return { kind: 'grain', grain: GRAIN_WORDS[next], attached: true, start: index, end: index + 2 };
+  }
+  // "month over month", "year on year", "month by month"
+  if (next === 'over' || next === 'on' || next === 'by') {
+    const after = tokens[index + 2]?.lemma;
+    if (after === tokens[index].lemma && after in GRAIN_WORDS) return { kind: 'grain', grain: GRAIN_WORDS[after], attached: true, start: index, end: index + 3 };
+  }
+  if (word === 'over' && next === 'time') return { kind: 'grain', grain: 'month', attached: true, start: index, end: index + 2 };
+  const lemma = tokens[index].lemma;
+  if (lemma in GRAIN_WORDS && lemma !== 'date' && lemma !== 'day') return { kind: 'grain', grain: GRAIN_WORDS[lemma], attached: false, start: index, end: index + 1 };
+  return undefined;
+}

@@ -1,0 +1,243 @@
+/**
+ * The planner's steps from an Intent to decided parts: subject, measures, comparisons, ranking,
+ * breakdowns and list columns. Filters and periods are in plan-filters.ts; the query is assembled
+ * in plan.ts.
+ */
+import type { Filter, FilterOperator } from '../query/logical-query.ts';
+import type { CompareOp } from './cues.ts';
+import type { MeasureIntent } from './intent.ts';
+import type { Mention } from './link.ts';
+import { conceptOfMention, isEntityMention } from './mention-kinds.ts';
+import { entityOfMention, resolveMeasure, type ResolvedMeasure } from './measures.ts';
+import { reachFrom } from './join-graph.ts';
+import { dateColumnFor } from './plan-dates.ts';
+import { PlanProblem, type PlanState } from './plan-state.ts';
+import { chooseColumn } from './resolve.ts';
+import type { ColumnInfo } from './schema-model.ts';
+
+export function resolveSubject(state: PlanState): void {
+  const { intent, schema } = state;
+  if (intent.subject) {
+    if (isEntityMention(intent.subject)) state.subject = entityOfMention(schema, intent.subject);
+    state.addAnchor(state.subject?.name);
+  }
+  for (const measure of intent.measures) if (measure.scope) state.addAnchor(entityOfMention(schema, measure.scope)?.name);
+  for (const mention of intent.context) state.addAnchor(entityOfMention(schema, mention)?.name);
+}
+
+export function measureFor(state: PlanState, intent: MeasureIntent): ResolvedMeasure {
+  return resolveMeasure({ schema: state.schema, anchors: state.anchors, ...(state.subject ? { subject: state.subject } : {}) }, intent);
+}
+
+export function addMeasure(state: PlanState, resolved: ResolvedMeasure): number {
+  state.measures.push({ resolved, id: '', label: '' });
+  for (const assumption of resolved.assumptions) state.assume(assumption);
+  return state.measures.length - 1;
+}
+
+export function resolveMeasures(state: PlanState): void {
+  for (const intent of state.intent.measures) addMeasure(state, measureFor(state, intent));
+  for (const measure of state.measures) state.addAnchor(measure.resolved.entity);
+}
+
+const NEGATED: Record<CompareOp, CompareOp> = { gt: 'lte', gte: 'lt', lt: 'gte', lte: 'gt', eq: 'neq', neq: 'eq', between: 'between' };
+
+/** "customers with more than 5 orders" → having; "products with price over 100" → a row filter. */
+export function resolveComparisons(state: PlanState): void {
+  for (const comparison of state.intent.comparisons) {
+    const op = comparison.negated ? NEGATED[comparison.op] : comparison.op;
+    if (comparison.negated && comparison.op === 'between') throw new PlanProblem('I cannot yet exclude a range of numbers.');
+    const target = comparison.target;
+    if (target.kind === 'count') {
+      const measure = addMeasure(state, measureFor(state, { aggregate: 'count', source: { kind: 'count', mention: target.mention }, distinct: false }));
+      state.having.push({ measure, op, values: comparison.values });
+      continue;
+    }
+    if (target.kind === 'measure') {
+      if (state.measures.length === 0) throw new PlanProblem(`I could not tell what should be compared with ${comparison.values.join(' and ')}.`);
+      state.having.push({ measure: target.measureIndex, op, values: comparison.values });
+      continue;
+    }
+    if (target.kind === 'amount') {
+      const entity = entityOfMention(state.schema, target.mention);
+      const amount = entity?.primaryAmount;
+      if (!entity || !amount) throw new PlanProblem(`I could not tell which amount of ${target.mention.text} to compare with ${comparison.values.join(' and ')}.`);
+      state.filters.push(rowFilter(amount, op, comparison.values));
+      state.filterPhrases.push(`${amount.entity}.${amount.name} ${opWords(op, comparison.values)}`);
+      continue;
+    }
+    const existing = state.intent.measures.findIndex((measure) => measure.source.kind === 'field' && measure.source.mention === target.mention);
+    if (existing >= 0) {
+      state.having.push({ measure: existing, op, values: comparison.values });
+      continue;
+    }
+    const resolved = measureFor(state, { source: { kind: 'field', mention: target.mention }, distinct: false });
+    const base = state.subject?.name ?? state.measures[0]?.resolved.entity;
+    const column = resolved.column;
+    // A column of the base row or of a row it belongs to filters rows; a column of finer rows
+    // ("customers with revenue over 1000") is aggregated per subject and filtered after grouping.
+    if (column && (!base || !state.subject || reachFrom(state.schema, base).paths.has(column.entity))) {
+      state.filters.push(rowFilter(column, op, comparison.values));
+      state.filterPhrases.push(`${column.entity}.${column.name} ${opWords(op, comparison.values)}`);
+      state.requiredEntities.push(column.entity);
+      continue;
+    }
+    const measure = addMeasure(state, resolved);
+    state.having.push({ measure, op, values: comparison.values });
+  }
+}
+
+export function rowFilter(column: ColumnInfo, op: CompareOp, values: readonly number[]): Filter {
+  return { kind: 'filter', expression: { kind: 'field', entity: column.entity, column: column.name }, op: op as FilterOperator, values };
+}
+
+export function opWords(op: CompareOp, values: readonly number[]): string {
+  const words: Record<CompareOp, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', neq: '≠', between: 'between' };
+  return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${words[op]} ${values[0]}`;
+}
+
+/**
+ * Rankings: "top 10 invoices by amount" and "the 3 cheapest products" sort a list of the subject
+ * by its own column; "top 5 customers by revenue" ranks groups by a measure.
+ */
+export function resolveRanking(state: PlanState): void {
+  const rank = state.intent.rank;
+  if (!rank) return;
+  const subject = state.subject;
+  let measureIndex = rank.measureIndex;
+  if (measureIndex === undefined && rank.concept) {
+    if (rank.concept === 'date' || rank.concept === 'price') {
+      const column = rank.concept === 'date'
+        ? dateColumnFor(state.schema, subject?.name, undefined, state.anchors)
+        : measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
+      if (column && (!subject || column.entity === subject.name || !state.isAggregate)) {
+        state.order.push({ column, direction: rank.direction });
+        setLimit(state, rank.limit);
+        return;
+      }
+    }
+    measureIndex = addMeasure(state, measureFor(state, { source: { kind: 'concept', concept: rank.concept }, distinct: false }));
+  }
+  if (measureIndex === undefined) {
+    if (state.measures.length !== 1) throw new PlanProblem('I could not tell what to rank by.');
+    measureIndex = 0;
+  }
+  const measure = state.measures[measureIndex];
+  const intentMeasure = state.intent.measures[measureIndex];
+  const ownColumn = measure.resolved.column && subject && measure.resolved.entity === subject.name && !intentMeasure?.aggregate;
+  if (ownColumn && measure.resolved.column && state.measures.length === 1 && state.intent.dimensions.length === 0) {
+    // A ranking of the subject's rows by its own column is a sorted list.
+    state.measures.splice(measureIndex, 1);
+    state.listColumns.push(measure.resolved.column);
+    state.order.push({ column: measure.resolved.column, direction: rank.direction });
+    setLimit(state, rank.limit);
+    return;
+  }
+  state.order.push({ measure: measureIndex, direction: rank.direction });
+  setLimit(state, rank.limit);
+}
+
+function setLimit(state: PlanState, limit: number | undefined): void {
+  if (limit !== undefined) {
+    state.limit = limit;
+    return;
+  }
+  if (state.intent.subject?.plural) {
+    state.limit = 10;
+    state.assume('No number was given, so the top 10 are shown.');
+  } else state.limit = 1;
+}
+
+/** "by country", "by customer", "per month". */
+export function resolveDimensions(state: PlanState): void {
+  const base = state.measures[0]?.resolved.entity ?? state.subject?.name;
+  for (const dimension of state.intent.dimensions) {
+    if (dimension.kind === 'grain') {
+      const column = dateColumnFor(state.schema, base, dimension.dateHint, state.anchors);
+      if (!column) throw new PlanProblem(`I could not find a date to group by ${dimension.grain}.`);
+      state.dimensions.push({ column, grain: dimension.grain });
+      continue;
+    }
+    addMentionDimension(state, dimension.mention, base);
+  }
+}
+
+export function addMentionDimension(state: PlanState, mention: Mention, base: string | undefined): void {
+  const anchors = base ? [base, ...state.anchors] : state.anchors;
+  if (isEntityMention(mention)) {
+    const entity = entityOfMention(state.schema, mention);
+    if (!entity) throw new PlanProblem(`I could not tell what "${mention.text}" refers to.`);
+    for (const column of state.displayOf(entity)) state.dimensions.push({ column });
+    return;
+  }
+  if (conceptOfMention(mention) === 'date' && !mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.9)) {
+    const column = dateColumnFor(state.schema, base, undefined, state.anchors);
+    if (!column) throw new PlanProblem('I could not find a date to group by.');
+    state.dimensions.push({ column, grain: 'day' });
+    return;
+  }
+  const column = chooseColumn(state.schema, mention, anchors, (candidate) => !candidate.isPrimaryKey)?.column;
+  if (!column) throw new PlanProblem(`I could not group by "${mention.text}".`);
+  state.dimensions.push(column.isDate ? { column, grain: column.type === 'timestamp' ? 'day' : 'day' } : { column });
+}
+
+/**
+ * Aggregates need a measure (a count of the subject by default); rankings and having filters
+ * group by the subject.
+ */
+export function completeAggregate(state: PlanState): void {
+  const groupsBySubject = state.having.length > 0 || (state.intent.rank !== undefined && state.measures.length > 0);
+  if (state.dimensions.length > 0 && state.measures.length === 0) {
+    if (!state.subject) throw new PlanProblem('I could not tell what to count or total.');
+    addMeasure(state, measureFor(state, { aggregate: 'count', source: { kind: 'count' }, distinct: false }));
+  }
+  if (!groupsBySubject || state.dimensions.length > 0) return;
+  if (state.intent.subject && !isEntityMention(state.intent.subject)) {
+    addMentionDimension(state, state.intent.subject, state.measures[0]?.resolved.entity);
+    return;
+  }
+  const subject = state.subject;
+  if (!subject) throw new PlanProblem('I could not tell what to rank or group.');
+  if (state.measures.every((measure) => measure.resolved.countOf === subject.name)) throw new PlanProblem(`I could not tell what to rank ${subject.name} by.`);
+  for (const column of state.displayOf(subject)) state.dimensions.push({ column });
+}
+
+/** Columns of a list: the subject's names (or key, date and amount), then those asked for. */
+export function resolveListColumns(state: PlanState): void {
+  const { intent } = state;
+  if (intent.subject && !isEntityMention(intent.subject)) {
+    const column = chooseColumn(state.schema, intent.subject, state.anchors, () => true)?.column;
+    if (!column) throw new PlanProblem(`I could not tell what to list for "${intent.subject.text}".`);
+    state.listColumns.unshift(column);
+    state.distinct = true;
+    if (state.order.length === 0) state.order.push({ column, direction: 'asc' });
+    return;
+  }
+  const subject = state.subject;
+  if (!subject) throw new PlanProblem('I could not tell what to list.');
+  const own: ColumnInfo[] = subject.displayColumns.length > 0 ? [...subject.displayColumns] : [
+    ...state.displayOf(subject),
+    ...(subject.mainDate ? [subject.mainDate] : []),
+    ...(subject.primaryAmount ? [subject.primaryAmount] : []),
+  ];
+  for (const mention of intent.columns) {
+    if (isEntityMention(mention)) {
+      const entity = entityOfMention(state.schema, mention);
+      if (entity) own.push(...state.displayOf(entity));
+      continue;
+    }
+    const column = chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true)?.column;
+    if (!column) throw new PlanProblem(`I could not tell which column "${mention.text}" is.`);
+    own.push(column);
+  }
+  for (const order of state.order) if (order.column) own.push(order.column);
+  const seen = new Set<string>();
+  state.listColumns.splice(0, state.listColumns.length, ...[...own, ...state.listColumns].filter((column) => {
+    const key = `${column.entity}.${column.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }));
+  if (intent.distinct) state.distinct = true;
+  if (intent.limit !== undefined && state.limit === undefined) state.limit = intent.limit;
+}

@@ -1,0 +1,169 @@
+/**
+ * The planner: resolves an Intent against the schema and assembles the logical query — root
+ * entity, many-to-one joins, measures, dimensions, filters, having, order and limit. Sums and
+ * averages are taken over the rows of the measure's own entity (the root), so joins never repeat
+ * them; counts of an entity reached from a finer root become distinct counts of its key.
+ */
+import { field, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type ScalarExpression, type SelectedColumn } from '../query/logical-query.ts';
+import type { Intent } from './intent.ts';
+import { chooseRoot, joinsFor, reachFrom, type RootChoice } from './join-graph.ts';
+import { columnLabel, uniqueIds } from './labels.ts';
+import { measureName } from './measures.ts';
+import { resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
+import { PlanProblem, PlanState } from './plan-state.ts';
+import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSubject } from './plan-steps.ts';
+import type { SchemaIndex } from './schema-model.ts';
+
+export interface Plan {
+  readonly query: LogicalQuery;
+  readonly assumptions: readonly string[];
+  /** Measure id → how it is computed ("sum of invoices.amount"). */
+  readonly definitions: ReadonlyMap<string, string>;
+  readonly filterPhrases: readonly string[];
+  readonly periodPhrases: readonly string[];
+}
+
+export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
+  if (intent.problems.length > 0) throw new PlanProblem(intent.problems[0]);
+  const state = new PlanState(schema, intent);
+  resolveSubject(state);
+  resolveMeasures(state);
+  resolveComparisons(state);
+  resolveRanking(state);
+  resolveDimensions(state);
+  completeAggregate(state);
+  if (!state.isAggregate) resolveListColumns(state);
+  else if (intent.columns.length > 0) throw new PlanProblem(`I could not tell how "${intent.columns[0].text}" fits in the question.`);
+  resolveValueFilters(state);
+  resolveQuoted(state);
+  resolvePeriods(state);
+  return assemble(state);
+}
+
+function assemble(state: PlanState): Plan {
+  const choice = pickRoot(state);
+  const root = choice.root;
+  const fieldEntities = new Set<string>();
+  const use = (entity: string): string => {
+    fieldEntities.add(entity);
+    return entity;
+  };
+  const definitions = new Map<string, string>();
+  const measures: Measure[] = uniqueIds(state.measures.map((planned) => {
+    const resolved = planned.resolved;
+    const { label, id } = measureName(resolved, state.schema.entityByName.get(resolved.countOf ?? resolved.entity), root);
+    let aggregate = resolved.aggregate;
+    let expression: ScalarExpression | undefined = resolved.expression;
+    let definition = resolved.aggregate === 'count' ? resolved.definition : `${aggregateWord(resolved.aggregate)} ${resolved.definition}`;
+    if (resolved.countOf && resolved.countOf !== root) {
+      expression = distinctKey(state, choice, resolved.countOf);
+      aggregate = 'count_distinct';
+      definition = `count of distinct ${resolved.countOf}`;
+      state.assume(`Each ${state.entity(resolved.countOf).words.join(' ')} is counted once, however many ${state.entity(root).words.join(' ')} rows it has.`);
+    }
+    if (expression) for (const entity of entitiesIn(expression)) use(entity);
+    return { id, label, aggregate, ...(expression ? { expression } : {}), ...(resolved.unit ? { unit: resolved.unit } : {}), definition };
+  })).map(({ definition, ...measure }) => {
+    definitions.set(measure.id, definition);
+    return measure;
+  });
+  const taken = new Set(measures.map((measure) => measure.id));
+  const dimensions: Dimension[] = uniqueIds(state.dimensions.map(({ column, grain }) => {
+    const { label, id } = columnLabel(state.entity(column.entity), column, root);
+    use(column.entity);
+    return grain ? { id: `${id}_${grain}`, label: `${label} (${grain})`, field: field(column.entity, column.name), grain } : { id, label, field: field(column.entity, column.name) };
+  }), taken);
+  const columns: SelectedColumn[] = state.isAggregate ? [] : uniqueIds(state.listColumns.map((column) => {
+    const { label, id } = columnLabel(state.entity(column.entity), column, root);
+    use(column.entity);
+    return { id, label, field: field(column.entity, column.name) };
+  }), taken);
+  for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) use(entity);
+  for (const entity of state.requiredEntities) use(entity);
+  const joins = joinsFor(choice.reach, [...fieldEntities]);
+  const order = orderOf(state, measures, dimensions, columns);
+  const query: LogicalQuery = {
+    kind: 'select',
+    root,
+    joins,
+    measures,
+    dimensions,
+    columns,
+    filters: state.filters as Filter[],
+    having: state.having.map(({ measure, op, values }) => ({ measureId: measures[measure].id, op: op as 'gt', values })),
+    order,
+    ...(state.limit !== undefined ? { limit: state.limit } : {}),
+    ...(state.distinct || (!state.isAggregate && root !== state.subject?.name && state.subject !== undefined) ? { distinct: true } : {}),
+  };
+  return { query, assumptions: state.assumptions, definitions, filterPhrases: state.filterPhrases, periodPhrases: state.periodPhrases };
+}
+
+/** The entities every part of the plan needs, and the root that reaches them all many-to-one. */
+function pickRoot(state: PlanState): RootChoice {
+  const needed = new Set<string>();
+  const summed = new Set<string>();
+  for (const { resolved } of state.measures) {
+    needed.add(resolved.countOf ?? resolved.entity);
+    if (!resolved.countOf && resolved.aggregate !== 'min' && resolved.aggregate !== 'max') summed.add(resolved.entity);
+  }
+  for (const { column } of state.dimensions) needed.add(column.entity);
+  for (const column of state.listColumns) needed.add(column.entity);
+  for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) needed.add(entity);
+  for (const entity of state.requiredEntities) needed.add(entity);
+  if (!state.isAggregate && state.subject) needed.add(state.subject.name);
+  for (const anchor of state.anchors) if (!state.isAggregate || state.measures.some((measure) => measure.resolved.countOf)) needed.add(anchor);
+  if (summed.size > 1) throw new PlanProblem(`I cannot combine ${[...summed].join(' and ')} amounts in one query without counting some of them twice.`);
+  const forced = [...summed][0];
+  let choice: RootChoice | undefined;
+  if (!state.isAggregate && state.subject) {
+    const reach = reachFrom(state.schema, state.subject.name);
+    if ([...needed].every((entity) => reach.paths.has(entity))) choice = { root: state.subject.name, reach };
+  }
+  choice ??= chooseRoot(state.schema, [...needed], forced);
+  if (!choice) {
+    throw new PlanProblem(forced
+      ? `I cannot relate ${[...needed].filter((entity) => entity !== forced).join(', ')} to ${forced} without counting ${forced} rows twice.`
+      : `I could not find how ${[...needed].join(', ')} are related.`);
+  }
+  for (const entity of needed) {
+    if (choice.reach.ambiguous.has(entity)) throw new PlanProblem(`${choice.root} is linked to ${entity} in more than one way; please say which link you mean.`);
+  }
+  return choice;
+}
+
+/** The key to count an entity by from a finer root: the foreign key column when one hop away. */
+function distinctKey(state: PlanState, choice: RootChoice, entity: string): ScalarExpression {
+  const path = choice.reach.paths.get(entity) ?? [];
+  const last = path.at(-1);
+  if (last && last.fromColumns.length === 1) return field(last.fromEntity, last.fromColumns[0]);
+  const key = state.entity(entity).primaryKey;
+  if (key.length !== 1) throw new PlanProblem(`I cannot count ${entity} rows without a single-column key.`);
+  return field(entity, key[0]);
+}
+
+function orderOf(state: PlanState, measures: readonly Measure[], dimensions: readonly Dimension[], columns: readonly SelectedColumn[]): OrderBy[] {
+  const order: OrderBy[] = [];
+  for (const entry of state.order) {
+    if (entry.measure !== undefined) order.push({ id: measures[entry.measure].id, direction: entry.direction });
+    else if (entry.column) {
+      const target = [...columns, ...dimensions].find((item) => item.field.entity === entry.column?.entity && item.field.column === entry.column.name);
+      if (target) order.push({ id: target.id, direction: entry.direction });
+    }
+  }
+  if (order.length > 0 || !state.isAggregate) return order;
+  const time = dimensions.filter((dimension) => dimension.grain);
+  if (time.length > 0) return time.map((dimension) => ({ id: dimension.id, direction: 'asc' }));
+  if (dimensions.length > 0 && measures.length > 0) return [{ id: measures[0].id, direction: 'desc' }];
+  return order;
+}
+
+function aggregateWord(aggregate: string): string {
+  return aggregate === 'avg' ? 'average of' : aggregate === 'count_distinct' ? 'count of distinct' : `${aggregate} of`;
+}
+
+export function entitiesIn(expression: ScalarExpression): string[] {
+  if (expression.kind === 'field') return [expression.entity];
+  if (expression.kind === 'literal') return [];
+  return [...entitiesIn(expression.left), ...entitiesIn(expression.right)];
+}
+

@@ -1,0 +1,241 @@
+/**
+ * The reader's measure part: aggregate words ("how many", "total", "average"), breakdowns
+ * ("by", "per", "monthly"), rankings ("top 5", "the most", "cheapest") and sorting.
+ */
+import type { Cue } from './cues.ts';
+import type { AggregateWord, MeasureIntent } from './intent.ts';
+import type { Mention } from './link.ts';
+import { conceptOfMention, isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.ts';
+import type { Reader } from './read.ts';
+
+const OF_WORDS = new Set(['of', 'for', 'from', 'on', 'in', 'across']);
+
+export function readMeasures(reader: Reader): void {
+  const rankingCues = reader.items.map((item, index) => ({ item, index }))
+    .filter(({ item, index }) => item.kind === 'cue' && item.cue.kind === 'extreme' && isRanking(reader, index, item.cue));
+  const ranking = rankingCues.length > 0;
+  readGroups(reader, ranking);
+  readAggregates(reader);
+  for (const { index } of rankingCues) readRanking(reader, index);
+  readSortAndLimit(reader);
+}
+
+function isRanking(reader: Reader, index: number, cue: Cue & { kind: 'extreme' }): boolean {
+  if (cue.limit !== undefined || cue.ranking) return true;
+  // "which product has the highest price" / "customers with the largest invoices": a ranking of the entity before.
+  for (let position = index - 1; position >= 0; position -= 1) {
+    const mention = reader.mentionAt(position);
+    if (mention && isEntityMention(mention)) {
+      const between = reader.items.slice(position + 1, index).map((item) => (item.kind === 'word' ? item.lemma : ''));
+      return reader.intent.listWords || between.some((word) => ['with', 'has', 'have', 'having', 'had'].includes(word));
+    }
+  }
+  return false;
+}
+
+/** "by country", "per month", "broken down by category and year"; in a ranking, "by revenue" is the ranked measure. */
+function readGroups(reader: Reader, ranking: boolean): void {
+  const { items, used, intent } = reader;
+  items.forEach((item, index) => {
+    if (item.kind !== 'cue') return;
+    if (item.cue.kind === 'grain' && item.cue.attached) {
+      used.add(index);
+      intent.dimensions.push({ kind: 'grain', grain: item.cue.grain });
+      return;
+    }
+    if (item.cue.kind !== 'group' || used.has(index)) return;
+    let position = reader.skip(index, 1);
+    const first = items[position];
+    if (ranking && first && (first.kind === 'cue' && first.cue.kind === 'aggregate' || first.kind === 'mention' && isMeasureLike(first.mention, reader.schema))) {
+      used.add(index);
+      const measure = measureAt(reader, position);
+      if (measure) {
+        intent.measures.push(measure);
+        intent.rank = { ...(intent.rank ?? { direction: 'desc' }), measureIndex: intent.measures.length - 1 };
+      }
+      return;
+    }
+    if (first?.kind === 'mention' && isValueMention(first.mention)) return; // "orders by Acme Corp": an agent, not a breakdown
+    used.add(index);
+    for (;;) {
+      const part = items[position];
+      if (part?.kind === 'mention' && !used.has(position)) {
+        used.add(position);
+        intent.dimensions.push({ kind: 'mention', mention: part.mention });
+      } else if (part?.kind === 'cue' && part.cue.kind === 'grain') {
+        used.add(position);
+        intent.dimensions.push({ kind: 'grain', grain: part.cue.grain });
+      } else break;
+      const joiner = reader.wordAt(position + 1);
+      if (joiner !== 'and' && joiner !== ',' && joiner !== '/' && joiner !== '&') break;
+      position = reader.skip(position + 1, 1);
+    }
+  });
+}
+
+/** The measure that starts at an aggregate cue or a measure mention ("number of invoices", "total revenue", "revenue"). */
+function measureAt(reader: Reader, position: number): MeasureIntent | undefined {
+  const cue = reader.cueAt(position);
+  if (cue?.kind === 'aggregate') {
+    reader.used.add(position);
+    return aggregateTarget(reader, position, cue.aggregate);
+  }
+  const mention = reader.mentionAt(position);
+  if (!mention) return undefined;
+  reader.used.add(position);
+  return { source: { kind: 'field', mention }, distinct: false };
+}
+
+function readAggregates(reader: Reader): void {
+  reader.items.forEach((item, index) => {
+    if (item.kind !== 'cue' || reader.used.has(index)) return;
+    const cue = item.cue;
+    let aggregate: AggregateWord | undefined;
+    if (cue.kind === 'aggregate') aggregate = cue.aggregate;
+    else if (cue.kind === 'extreme' && !isRanking(reader, index, cue)) aggregate = cue.direction === 'desc' ? 'max' : 'min';
+    if (!aggregate) return;
+    reader.used.add(index);
+    const measure = aggregateTarget(reader, index, aggregate);
+    if (measure) reader.intent.measures.push(measure);
+  });
+}
+
+/**
+ * What an aggregate word applies to: the next entity (counted) or measure mention, skipping
+ * values ("number of cancelled orders") and the distinct word; an entity after "of" is the scope.
+ */
+function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord): MeasureIntent | undefined {
+  const { intent } = reader;
+  let distinct = false;
+  let position = reader.skip(index, 1, new Set(['of', 'the']));
+  for (let steps = 0; steps < 6 && position < reader.items.length; steps += 1) {
+    const cue = reader.cueAt(position);
+    if (cue?.kind === 'distinct') {
+      distinct = true;
+      reader.used.add(position);
+      position = reader.skip(position, 1, new Set(['of']));
+      continue;
+    }
+    const mention = reader.mentionAt(position);
+    if (!mention || reader.used.has(position)) {
+      if (aggregate === 'count' || reader.items[position]?.kind !== 'word') break;
+      position = reader.skip(position, 1, new Set(['did', 'do', 'does', 'we', 'our', 'i', 'you', 'they', 'have', 'has', 'had', 'is', 'are', 'was', 'were']));
+      continue;
+    }
+    if (isValueMention(mention)) {
+      position = reader.skip(position, 1);
+      continue;
+    }
+    const concept = conceptOfMention(mention);
+    if (isEntityMention(mention) && !isMeasureLike(mention, reader.schema)) {
+      // "total orders" is a count; after an average or an extreme the entity is context
+      // ("how much did customers spend", "average price of products"): keep looking.
+      if (aggregate === 'sum' || aggregate === 'count') return counted(reader, position, mention, distinct);
+      reader.used.add(position);
+      if (!intent.subject) intent.subject = mention;
+      position = reader.skip(position, 1, new Set(['did', 'do', 'does', 'have', 'has', 'had', 'is', 'are', 'was', 'were']));
+      continue;
+    }
+    reader.used.add(position);
+    const scope = scopeAfter(reader, position);
+    if (aggregate === 'count' && concept === 'quantity') return { aggregate: 'sum', source: { kind: 'field', mention }, distinct: false, ...(scope ? { scope } : {}) };
+    if (aggregate === 'count') return { aggregate: 'count', source: { kind: 'field', mention }, distinct: true, ...(scope ? { scope } : {}) };
+    return { aggregate, source: { kind: 'field', mention }, distinct, ...(scope ? { scope } : {}) };
+  }
+  if (aggregate === 'count') return { aggregate: 'count', source: { kind: 'count' }, distinct };
+  intent.problems.push(`I could not tell what to ${aggregate === 'sum' ? 'total' : aggregate === 'avg' ? 'average' : aggregate === 'max' ? 'take the highest of' : 'take the lowest of'}.`);
+  return undefined;
+}
+
+function counted(reader: Reader, position: number, mention: Mention, distinct: boolean): MeasureIntent {
+  reader.used.add(position);
+  if (!reader.intent.subject) reader.intent.subject = mention;
+  return { aggregate: 'count', source: { kind: 'count', mention }, distinct };
+}
+
+/** "amount of invoices", "revenue from orders": the entity the measure is taken from. */
+function scopeAfter(reader: Reader, position: number): Mention | undefined {
+  const joiner = reader.wordAt(position + 1);
+  if (!joiner || !OF_WORDS.has(joiner)) return undefined;
+  const at = reader.skip(position + 1, 1);
+  const mention = reader.mentionAt(at);
+  if (!mention || !isEntityMention(mention) || reader.used.has(at)) return undefined;
+  reader.used.add(at);
+  if (!reader.intent.subject) reader.intent.subject = mention;
+  return mention;
+}
+
+/** "top 5 customers", "which customer … the most", "the 3 cheapest products", "customers with the most orders". */
+function readRanking(reader: Reader, index: number): void {
+  const { intent } = reader;
+  const cue = reader.cueAt(index);
+  if (cue?.kind !== 'extreme' || reader.used.has(index)) return;
+  reader.used.add(index);
+  intent.rank = {
+    ...intent.rank,
+    direction: cue.direction,
+    ...(cue.limit !== undefined ? { limit: cue.limit } : {}),
+    ...(cue.concept ? { concept: cue.concept } : {}),
+  };
+  const before = entityBefore(reader, index);
+  if (before !== undefined && !intent.subject) {
+    reader.used.add(before);
+    intent.subject = reader.mentionAt(before);
+  }
+  let position = reader.skip(index, 1);
+  const next = reader.mentionAt(position);
+  if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
+    reader.used.add(position);
+    if (!intent.subject) intent.subject = next;
+    else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined) {
+      // "customers with the most orders": a count of the second entity to rank by.
+      intent.measures.push({ aggregate: 'count', source: { kind: 'count', mention: next }, distinct: false });
+      intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };
+      return;
+    } else intent.context.push(next);
+    position = reader.skip(position, 1);
+  }
+  if (intent.rank.measureIndex !== undefined || cue.concept) return;
+  const measure = reader.mentionAt(position);
+  if (measure && !reader.used.has(position) && isMeasureLike(measure, reader.schema)) {
+    reader.used.add(position);
+    intent.measures.push({ source: { kind: 'field', mention: measure }, distinct: false });
+    intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };
+  }
+}
+
+/** The entity mention the ranking is about when it comes first ("which customer … the most"). */
+function entityBefore(reader: Reader, index: number): number | undefined {
+  for (let position = index - 1; position >= 0; position -= 1) {
+    const mention = reader.mentionAt(position);
+    if (mention && isEntityMention(mention)) return reader.used.has(position) ? undefined : position;
+  }
+  return undefined;
+}
+
+function readSortAndLimit(reader: Reader): void {
+  const { items, used, intent } = reader;
+  items.forEach((item, index) => {
+    if (item.kind !== 'cue') return;
+    if (item.cue.kind === 'limit') {
+      used.add(index);
+      intent.limit = item.cue.limit;
+    }
+    if (item.cue.kind !== 'sort' || used.has(index)) return;
+    used.add(index);
+    const position = reader.skip(index, 1);
+    const mention = reader.mentionAt(position);
+    let direction = item.cue.direction;
+    const following = reader.cueAt(reader.skip(position, 1));
+    if (following?.kind === 'sort' && following.direction) {
+      direction = following.direction;
+      used.add(reader.skip(position, 1));
+    }
+    if (mention && !used.has(position)) {
+      used.add(position);
+      intent.sort = { mention, direction: direction ?? 'asc' };
+    } else if (direction && intent.sort === undefined) {
+      intent.sort = { direction };
+    }
+  });
+}

@@ -1,0 +1,273 @@
+/**
+ * The reader: combines cue words, periods and linked mentions into an Intent — which entity is
+ * counted or listed, which measures, breakdowns, filters, ranking. It reads roles from the order of
+ * words ("by X" → breakdown, "more than 5 X" → having, "X over 1000" → filter) and leaves the
+ * choice of concrete columns to the planner.
+ */
+import type { Cue } from './cues.ts';
+import { emptyIntent, type Intent } from './intent.ts';
+import type { Mention } from './link.ts';
+import { dateColumns, isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.ts';
+import { readMeasures } from './read-measures.ts';
+import type { SchemaIndex } from './schema-model.ts';
+import type { Item } from './segment.ts';
+import { stemVariants } from './words.ts';
+
+/** Words that never change a role and may sit between related words. */
+const TRANSPARENT = new Set(['the', 'a', 'an', 'their', 'its', 'his', 'her', 'our', 'my', 'all', 'any', 'every', 'each', 'some', 'only', 'just']);
+/** Words a number comparison may follow its subject with: "price is over 100", "with a total above 5". */
+const COMPARE_GAP = new Set([...TRANSPARENT, 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'with', 'has', 'have', 'had', 'having', 'of', 'that', 'which', 'whose', 'where', 'who', 'in', 'for', 'greater', 'at', 'than', 'worth', 'valued', 'costing', 'cost', 'priced']);
+
+export class Reader {
+  readonly items: readonly Item[];
+  readonly used = new Set<number>();
+  readonly intent: Intent = emptyIntent();
+  readonly schema: SchemaIndex;
+
+  constructor(items: readonly Item[], schema: SchemaIndex) {
+    this.items = items;
+    this.schema = schema;
+  }
+
+  cueAt(index: number): Cue | undefined {
+    const item = this.items[index];
+    return item?.kind === 'cue' ? item.cue : undefined;
+  }
+
+  mentionAt(index: number): Mention | undefined {
+    const item = this.items[index];
+    return item?.kind === 'mention' ? item.mention : undefined;
+  }
+
+  wordAt(index: number): string | undefined {
+    const item = this.items[index];
+    return item?.kind === 'word' ? item.lemma : undefined;
+  }
+
+  /** Next index after `index` that is not a transparent word (or a word in `extra`). */
+  skip(index: number, step: 1 | -1, extra: ReadonlySet<string> = TRANSPARENT): number {
+    let position = index + step;
+    while (position >= 0 && position < this.items.length) {
+      const word = this.wordAt(position);
+      if (word === undefined || !(TRANSPARENT.has(word) || extra.has(word))) break;
+      position += step;
+    }
+    return position;
+  }
+
+  /** Whether a negation cue stands just before `index` ("not in Germany", "excluding cancelled"). */
+  negatedBefore(index: number): boolean {
+    for (let position = index - 1, steps = 0; position >= 0 && steps < 3; position -= 1, steps += 1) {
+      const item = this.items[position];
+      if (item.kind === 'cue' && item.cue.kind === 'negation') {
+        this.used.add(position);
+        return true;
+      }
+      if (item.kind !== 'word' || !['in', 'from', 'be', 'is', 'are', 'was', 'were', 'to', 'of', 'the', 'a', 'with', 'by', 'for', 'at', 'do', 'does', 'did', 'have', 'has', 'being'].includes(item.lemma)) return false;
+    }
+    return false;
+  }
+}
+
+export function read(items: readonly Item[], schema: SchemaIndex): Intent {
+  const reader = new Reader(items, schema);
+  const { intent } = reader;
+  intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list');
+  intent.distinct = items.some((item) => item.kind === 'cue' && item.cue.kind === 'distinct');
+  readComparisons(reader);
+  readMeasures(reader);
+  readValues(reader);
+  readPeriods(reader);
+  readListColumns(reader);
+  readLeftovers(reader);
+  return intent;
+}
+
+/** "more than 5 orders" (having), "price over 100" / "invoices over 1000" (row filters). */
+function readComparisons(reader: Reader): void {
+  reader.items.forEach((item, index) => {
+    if (item.kind !== 'cue' || item.cue.kind !== 'compare') return;
+    const { op, values } = item.cue;
+    reader.used.add(index);
+    const negated = reader.negatedBefore(index);
+    const after = reader.skip(index, 1);
+    const following = reader.mentionAt(after);
+    if (following && isEntityMention(following)) {
+      reader.used.add(after);
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'count', mention: following } });
+      return;
+    }
+    if (following && isMeasureLike(following, reader.schema)) {
+      reader.used.add(after);
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'field', mention: following } });
+      return;
+    }
+    const before = reader.skip(index, -1, COMPARE_GAP);
+    const previous = reader.mentionAt(before);
+    if (previous && isMeasureLike(previous, reader.schema)) {
+      reader.used.add(before);
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'field', mention: previous } });
+      return;
+    }
+    if (previous && isEntityMention(previous)) {
+      // The entity stays available as the subject; the comparison is on its amount.
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'amount', mention: previous } });
+      return;
+    }
+    const cueBefore = reader.cueAt(before);
+    if (cueBefore?.kind === 'aggregate' || reader.items[before]?.kind === 'period') {
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'measure', measureIndex: 0 } });
+      return;
+    }
+    reader.intent.problems.push(`I could not tell what should be compared with ${values.join(' and ')}.`);
+  });
+}
+
+/** Value mentions become filters; alternatives of one column join with "or" / "and" / ",". */
+function readValues(reader: Reader): void {
+  const { items, used, intent } = reader;
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    if (used.has(index)) continue;
+    if (item.kind === 'quoted') {
+      used.add(index);
+      const before = reader.skip(index, -1, new Set(['is', 'are', 'named', 'called', 'equal', 'to', 'of', 'like', 'as']));
+      const column = reader.mentionAt(before);
+      const containing = items.slice(Math.max(0, index - 3), index).some((part) => part.kind === 'word' && ['contain', 'containing', 'contains', 'like', 'include', 'including', 'with'].includes(part.lemma));
+      if (column) used.add(before);
+      intent.quoted.push({ text: item.text, ...(column ? { column } : {}), op: containing ? 'contains' : 'eq', negated: reader.negatedBefore(index) });
+      continue;
+    }
+    if (item.kind !== 'mention' || !isValueMention(item.mention)) continue;
+    if (namesNextColumn(reader, index)) continue;
+    const negated = reader.negatedBefore(index);
+    const mentions = [item.mention];
+    used.add(index);
+    let position = index;
+    for (;;) {
+      const joiner = reader.wordAt(position + 1);
+      const nextValue = reader.mentionAt(position + 2);
+      if (!joiner || !['or', 'and', ',', '/'].includes(joiner) || !nextValue || !isValueMention(nextValue) || !sameColumnPossible(mentions[0], nextValue)) break;
+      mentions.push(nextValue);
+      used.add(position + 1);
+      used.add(position + 2);
+      position += 2;
+    }
+    const hints: Mention[] = [];
+    const before = reader.mentionAt(reader.skip(index, -1, new Set(['to', 'in', 'from', 'of', 'with', 'is', 'are', 'was', 'were', 'by', 'at', 'for', 'as'])));
+    if (before && !isValueMention(before)) hints.push(before);
+    const after = reader.mentionAt(reader.skip(position, 1));
+    if (after && !isValueMention(after)) hints.push(after);
+    intent.valueFilters.push({ mentions, negated, hints });
+  }
+}
+
+/**
+ * A value word used as a verb for the next value or period ("shipped to France", "shipped in
+ * 2024") names that one's column instead of filtering on its own.
+ */
+function namesNextColumn(reader: Reader, index: number): boolean {
+  const mention = reader.mentionAt(index) as Mention;
+  const joinerAt = index + 1;
+  if (!['to', 'in', 'from', 'on', 'at', 'during', 'via'].includes(reader.wordAt(joinerAt) ?? '') && reader.items[joinerAt]?.kind !== 'period') return false;
+  const next = reader.items[reader.wordAt(joinerAt) !== undefined ? joinerAt + 1 : joinerAt];
+  const stems = mention.text.toLowerCase().split(/\s+/).flatMap((word) => stemVariants(word));
+  if (next?.kind === 'period') return dateColumns(mention, reader.schema).length > 0;
+  if (next?.kind !== 'mention' || !isValueMention(next.mention)) return false;
+  return next.mention.candidates.some((candidate) => candidate.kind === 'value'
+    && (reader.schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column)?.words ?? []).some((word) => stems.includes(word)));
+}
+
+function sameColumnPossible(left: Mention, right: Mention): boolean {
+  return left.candidates.some((a) => a.kind === 'value' && right.candidates.some((b) => b.kind === 'value' && a.entity === b.entity && a.column === b.column));
+}
+
+/** Periods become date filters; "2023 vs 2024" compares them side by side. */
+function readPeriods(reader: Reader): void {
+  const { items, intent } = reader;
+  items.forEach((item, index) => {
+    if (item.kind === 'cue' && item.cue.kind === 'versus') {
+      reader.used.add(index);
+      intent.versus = true;
+    }
+    if (item.kind !== 'period') return;
+    reader.used.add(index);
+    const before = reader.skip(index, -1, new Set(['was', 'were', 'is', 'are', 'been', 'be', 'get', 'got']));
+    const hint = reader.mentionAt(before);
+    const namesDate = hint !== undefined && !reader.used.has(before) && !isEntityMention(hint) && dateColumns(hint, reader.schema).length > 0;
+    // An entity just before the period ("customers who ordered in 2024") says whose date it is; it keeps its own role too.
+    const useHint = namesDate || (hint !== undefined && isEntityMention(hint));
+    if (namesDate) reader.used.add(before);
+    intent.periods.push({ period: item.period, ...(useHint ? { dateHint: hint } : {}) });
+  });
+  if (intent.periods.length > 1 && items.some((item, index) => item.kind === 'word' && item.lemma === 'and' && items[index - 1]?.kind === 'period' && items[index + 1]?.kind === 'period')) {
+    intent.versus = true;
+  }
+}
+
+/** "with their customer", "and their category", "along with the price": columns of a list. */
+function readListColumns(reader: Reader): void {
+  const { items, used, intent } = reader;
+  items.forEach((item, index) => {
+    if (item.kind !== 'word' || !['with', 'and', 'including', 'include', 'plus', ','].includes(item.lemma)) return;
+    const follows = items[index + 1];
+    const possessive = follows?.kind === 'word' && ['their', 'its', 'the'].includes(follows.lemma);
+    if (item.lemma !== 'with' && item.lemma !== 'including' && !possessive) return;
+    let position = reader.skip(index, 1);
+    while (reader.mentionAt(position) && !used.has(position) && !isValueMention(reader.mentionAt(position) as Mention)) {
+      const mention = reader.mentionAt(position) as Mention;
+      if (isMeasureLike(mention, reader.schema) && item.lemma === 'with' && !possessive) return;
+      if (reader.cueAt(reader.skip(position, 1))?.kind === 'compare') return;
+      used.add(position);
+      intent.columns.push(mention);
+      const joiner = reader.wordAt(position + 1);
+      if (joiner !== 'and' && joiner !== ',') break;
+      position = reader.skip(position + 1, 1);
+    }
+  });
+}
+
+/** Entities left over are the subject or context; columns are list columns; concepts are measures. */
+function readLeftovers(reader: Reader): void {
+  const { items, used, intent } = reader;
+  items.forEach((item, index) => {
+    if (used.has(index) || item.kind !== 'mention') {
+      if (item.kind === 'number' && !used.has(index)) intent.problems.push(`I could not tell what the number ${item.value} refers to.`);
+      return;
+    }
+    used.add(index);
+    const mention = item.mention;
+    if (isEntityMention(mention)) {
+      if (!intent.subject) intent.subject = mention;
+      else if (!sameEntity(intent.subject, mention)) intent.context.push(mention);
+      return;
+    }
+    if (isMeasureLike(mention, reader.schema) && intent.measures.length === 0 && !intent.listWords) {
+      intent.measures.push({ source: { kind: 'field', mention }, distinct: false });
+      return;
+    }
+    if (isMeasureLike(mention, reader.schema) && intent.rank && intent.rank.measureIndex === undefined && !intent.rank.column) {
+      intent.measures.push({ source: { kind: 'field', mention }, distinct: false });
+      intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };
+      return;
+    }
+    if (mention.candidates.some((candidate) => candidate.kind === 'column')) {
+      intent.columns.push(mention);
+      return;
+    }
+    if (absorbed(reader, index)) return;
+    intent.problems.push(`I could not tell how "${mention.text}" fits in the question.`);
+  });
+}
+
+/** A money verb right after a measure or an entity ("quantity sold", "products sold") adds nothing. */
+function absorbed(reader: Reader, index: number): boolean {
+  const previous = reader.items[index - 1];
+  return previous?.kind === 'mention' || (previous?.kind === 'cue' && previous.cue.kind === 'extreme');
+}
+
+function sameEntity(left: Mention, right: Mention): boolean {
+  const a = left.candidates[0];
+  const b = right.candidates[0];
+  return a?.kind === 'entity' && b?.kind === 'entity' && a.entity === b.entity;
+}
