@@ -15,7 +15,8 @@ interface Span {
 }
 
 export type Cue = Span & (
-  | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg' }
+  /** `howMuch`: "how much did customers spend" names the spenders before the money. */
+  | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg'; readonly howMuch?: boolean }
   /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
   | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean }
   | { readonly kind: 'group' }
@@ -38,7 +39,7 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['number of', { kind: 'aggregate', aggregate: 'count' }],
   ['count of', { kind: 'aggregate', aggregate: 'count' }],
   ['count', { kind: 'aggregate', aggregate: 'count' }],
-  ['how much', { kind: 'aggregate', aggregate: 'sum' }],
+  ['how much', { kind: 'aggregate', aggregate: 'sum', howMuch: true }],
   ['total number of', { kind: 'aggregate', aggregate: 'count' }],
   ['total', { kind: 'aggregate', aggregate: 'sum' }],
   ['sum of', { kind: 'aggregate', aggregate: 'sum' }],
@@ -177,6 +178,9 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
     const end = index + words.length;
     if (body.kind === 'extreme') return withLimit(tokens, index, end, body);
     return { ...body, start: index, end };
+  }
+  if ((word === 'last' || word === 'latest') && !isCount(tokens[index + 1])) {
+    return { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false, start: index, end: index + 1 };
   }
   if ((word === 'first' || word === 'last') && isCount(tokens[index + 1])) {
     return word === 'first'

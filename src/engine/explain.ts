@@ -16,7 +16,7 @@ export function interpret(plan: Plan, schema: SchemaIndex): string {
     if (query.dimensions.length > 0) head += ` by ${query.dimensions.map((dimension) => dimension.label.toLowerCase()).join(' and ')}`;
     parts.push(head);
   } else {
-    const root = schema.entityByName.get(query.root);
+    const root = schema.entityByName.get(plan.subject ?? query.root);
     const noun = root ? capitalise(root.words.join(' ')) : query.root;
     const labels = query.columns.map((column) => column.label.toLowerCase()).join(', ');
     parts.push(`${query.distinct ? 'Distinct ' : ''}${noun} rows (${labels})`);
@@ -26,7 +26,7 @@ export function interpret(plan: Plan, schema: SchemaIndex): string {
   if (query.having.length > 0) {
     parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${havingWords(having.op, having.values)}`).join(' and ')}`);
   }
-  const order = orderWords(query);
+  const order = orderWords(query, schema);
   if (order) parts.push(order);
   return parts.join(', ');
 }
@@ -40,10 +40,16 @@ function havingWords(op: string, values: readonly number[]): string {
   return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${words[op] ?? op} ${values[0]}`;
 }
 
-function orderWords(query: LogicalQuery): string | undefined {
+function orderWords(query: LogicalQuery, schema: SchemaIndex): string | undefined {
   const first = query.order[0];
   if (!first) return query.limit !== undefined ? `first ${query.limit}` : undefined;
   const label = labelOf(query, first.id).toLowerCase();
+  const sorted = [...query.columns, ...query.dimensions].find((item) => item.id === first.id);
+  const isDate = sorted !== undefined && schema.entityByName.get(sorted.field.entity)?.columnByName.get(sorted.field.column)?.isDate === true;
+  if (isDate && !query.dimensions.some((dimension) => dimension.id === first.id && dimension.grain)) {
+    const direction = first.direction === 'desc' ? 'most recent' : 'oldest';
+    return query.limit !== undefined ? `the ${query.limit === 1 ? '' : `${query.limit} `}${direction} by ${label}` : `${direction} first by ${label}`;
+  }
   const isTime = query.dimensions.some((dimension) => dimension.id === first.id && dimension.grain);
   if (isTime && query.limit === undefined) return undefined;
   if (query.limit !== undefined) {

@@ -92,6 +92,8 @@ export interface Intent {
   rank?: RankIntent;
   /** Explicit sort: "sorted by price". */
   sort?: { readonly mention?: Mention; readonly direction: 'asc' | 'desc' };
+  /** Dates that must be set: "resolved tickets" → resolved_at is not null. */
+  dateSet: Mention[];
   /** Columns asked for in a list ("with their customer"). */
   columns: Mention[];
   /** Other entities named, which scope the question ("customers who ordered"). */
@@ -109,6 +111,6 @@ export interface Intent {
 export function emptyIntent(): Intent {
   return {
     measures: [], dimensions: [], valueFilters: [], comparisons: [], quoted: [], periods: [], versus: false,
-    columns: [], context: [], listWords: false, distinct: false, problems: [],
+    columns: [], context: [], dateSet: [], listWords: false, distinct: false, problems: [],
   };
 }

@@ -1,6 +1,6 @@
 /** Readable labels and snake_case output ids for measures, dimensions and columns. */
 import type { ColumnInfo, EntityInfo } from './schema-model.ts';
-import { capitalise, snakeId } from './words.ts';
+import { capitalise, lemma, snakeId } from './words.ts';
 import pluralize from 'pluralize';
 
 export function entityNoun(entity: EntityInfo, plural = false): string {
@@ -9,8 +9,10 @@ export function entityNoun(entity: EntityInfo, plural = false): string {
   return words.join(' ');
 }
 
+/** Words for a column's label: as written, without a trailing "at" (created_at → created). */
 export function columnWords(column: ColumnInfo): string[] {
-  return [...column.words].filter((word, index, all) => !(word === 'at' && index === all.length - 1));
+  const words = column.nameWords ?? column.words;
+  return words.length > 1 && words[words.length - 1] === 'at' ? words.slice(0, -1) : [...words];
 }
 
 /**
@@ -24,13 +26,13 @@ export function columnLabel(entity: EntityInfo, column: ColumnInfo, root: string
   if (entity.displayColumns.length === 1 && entity.displayColumns[0].name === column.name && entity.name !== root) {
     return { label: capitalise(entityNoun(entity)), id: snakeId([...entityWords, ...stripEntity(words, entityWords)]) };
   }
-  const alreadyNamed = entityWords.every((word, index) => words[index] === word);
+  const alreadyNamed = entityWords.every((word, index) => words[index] !== undefined && lemma(words[index]) === word);
   if (entity.name === root || alreadyNamed) return { label: capitalise(words.join(' ')), id: snakeId(words) };
   return { label: capitalise([...entityWords, ...words].join(' ')), id: snakeId([...entityWords, ...words]) };
 }
 
 function stripEntity(words: readonly string[], entityWords: readonly string[]): string[] {
-  return entityWords.every((word, index) => words[index] === word) ? words.slice(entityWords.length) : [...words];
+  return entityWords.every((word, index) => words[index] !== undefined && lemma(words[index]) === word) ? words.slice(entityWords.length) : [...words];
 }
 
 /** A column's name in definitions: `order_lines.quantity`. */

@@ -44,7 +44,7 @@ export function resolveMeasure(context: MeasureContext, intent: MeasureIntent): 
   if (source.kind === 'count') {
     const entity = source.mention ? entityOfMention(schema, source.mention) : context.subject;
     if (!entity) throw new MeasureProblem('I could not tell what to count.');
-    return { aggregate: 'count', entity: entity.name, countOf: entity.name, noun: entityNoun(entity, true), definition: `count of ${entity.name}`, assumptions: [] };
+    return { aggregate: 'count', entity: entity.name, countOf: entity.name, noun: entityNoun(entity, true), definition: entity.name, assumptions: [] };
   }
   const mention = source.kind === 'field' ? source.mention : undefined;
   const concept = source.kind === 'concept' ? source.concept : mention ? conceptOfMention(mention) : undefined;
@@ -55,19 +55,24 @@ export function resolveMeasure(context: MeasureContext, intent: MeasureIntent): 
     if (!column) throw new MeasureProblem(`I could not tell what "${mention.text}" counts.`);
     return {
       aggregate: 'count_distinct', entity: column.entity, expression: field(column.entity, column.name), column,
-      noun: columnWords(column).join(' '), definition: `count of distinct ${column.entity}.${column.name}`, assumptions: [],
+      noun: columnWords(column).join(' '), definition: `${column.entity}.${column.name}`, assumptions: [],
     };
   }
+  if (mention && scope?.primaryAmount && mention.candidates[0]?.kind === 'entity') return columnMeasure(scope.primaryAmount, intent);
   const numeric = mention ? exactNumericColumn(schema, mention, anchors) : undefined;
   if (numeric) return columnMeasure(numeric, intent);
   if (concept === 'money') {
     const named = mention ? namedMoneyColumns(schema, mention) : [];
     const reading = readMoney(schema, anchors, named, scope);
     if (!reading) throw new MeasureProblem('I could not find an amount of money in this data.');
-    if (reading.column) return columnMeasure(reading.column, intent);
-    const aggregate = intent.aggregate === 'avg' || intent.aggregate === 'min' || intent.aggregate === 'max' ? intent.aggregate : 'sum';
+    if (reading.column) return { ...columnMeasure(reading.column, intent), noun: moneyNoun(mention) };
+    if (intent.aggregate === 'avg' || intent.aggregate === 'min' || intent.aggregate === 'max') {
+      // Line values are summed per order, customer or month before they can be averaged: one query cannot do both.
+      throw new MeasureProblem(`An ${intent.aggregate === 'avg' ? 'average' : 'extreme'} of ${reading.definition} per order or per customer needs totals first; try a total broken down by order or by customer instead.`);
+    }
+    const aggregate = 'sum';
     return {
-      aggregate, entity: reading.entity, expression: reading.expression, noun: 'revenue', definition: reading.definition,
+      aggregate, entity: reading.entity, expression: reading.expression, noun: moneyNoun(mention), definition: reading.definition,
       ...(reading.unit ? { unit: reading.unit } : {}), assumptions: reading.assumption ? [reading.assumption] : [],
     };
   }
@@ -81,6 +86,16 @@ export function resolveMeasure(context: MeasureContext, intent: MeasureIntent): 
     if (column) return columnMeasure(column, intent);
   }
   throw new MeasureProblem(`I could not find a number to ${describe(intent.aggregate)} for "${mention?.text ?? 'this question'}".`);
+}
+
+const MONEY_NOUNS: Record<string, string> = {
+  revenue: 'revenue', sale: 'sales', turnover: 'turnover', income: 'income', earning: 'earnings', spend: 'spend', spending: 'spend', takings: 'takings', proceeds: 'proceeds',
+};
+
+/** The money word of the question as a label noun: "sales", "revenue", "spend". */
+function moneyNoun(mention: Mention | undefined): string {
+  const word = mention?.text.toLowerCase().split(/\s+/).at(-1) ?? '';
+  return MONEY_NOUNS[word] ?? MONEY_NOUNS[word.replace(/s$/, '')] ?? 'revenue';
 }
 
 function describe(aggregate: MeasureIntent['aggregate']): string {
@@ -163,7 +178,7 @@ export function measureName(measure: ResolvedMeasure, entity: EntityInfo | undef
   if (measure.column && entity && entity.name !== root) {
     const { label } = columnLabel(entity, measure.column, root);
     noun = label.toLowerCase();
-  } else if (measure.column && entity && isGeneric(measure.column)) {
+  } else if (measure.column && entity && isGeneric(noun)) {
     noun = `${entityNoun(entity)} ${noun}`;
   }
   const word = AGGREGATE_WORDS[measure.aggregate];
@@ -176,6 +191,6 @@ function pluralNoun(noun: string): string {
 }
 
 /** Columns named with a bare generic word (amount, total, value) read better with their entity. */
-function isGeneric(column: ColumnInfo): boolean {
-  return column.words.length === 1 && ['amount', 'total', 'value', 'balance'].includes(column.words[0]);
+function isGeneric(noun: string): boolean {
+  return ['amount', 'total', 'value', 'balance'].includes(noun);
 }

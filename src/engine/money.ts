@@ -60,6 +60,9 @@ export function readMoney(schema: SchemaIndex, anchors: readonly string[], named
     if (line) return line;
   }
   const reachable = (entity: string): boolean => Number.isFinite(distanceFrom(schema, anchors, entity));
+  // The entity the question is about may carry its own amount (an orders.total column).
+  const anchorAmount = anchors.map((anchor) => schema.entityByName.get(anchor)?.primaryAmount).find((column) => column !== undefined);
+  if (anchorAmount && named.length === 0) return columnReading(anchorAmount);
   const namedReachable = named.filter((column) => reachable(column.entity));
   if (namedReachable.length > 0) return closest(schema, anchors, namedReachable.map(columnReading));
   const lines = lineTables(schema, anchors);

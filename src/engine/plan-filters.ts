@@ -4,6 +4,7 @@ import { columnWords, entityNoun } from './labels.ts';
 import { dateColumnFor } from './plan-dates.ts';
 import { PlanProblem, type PlanState } from './plan-state.ts';
 import { chooseColumn, chooseValueColumn } from './resolve.ts';
+import { lemma } from './words.ts';
 import type { ColumnInfo } from './schema-model.ts';
 
 function baseEntity(state: PlanState): string | undefined {
@@ -18,7 +19,7 @@ function anchorsWithBase(state: PlanState): string[] {
 export function describeColumn(state: PlanState, column: ColumnInfo): string {
   const entity = state.entity(column.entity);
   const words = columnWords(column);
-  const named = entity.words.every((word, index) => words[index] === word);
+  const named = entity.words.every((word, index) => words[index] !== undefined && lemma(words[index]) === word);
   return named ? words.join(' ') : `${entityNoun(entity)} ${words.join(' ')}`;
 }
 
@@ -34,6 +35,16 @@ export function resolveValueFilters(state: PlanState): void {
     state.filterPhrases.push(`${describeColumn(state, column)} ${filter.negated ? 'is not' : 'is'} ${choice.values.join(filter.negated ? ' nor ' : ' or ')}`);
     const repeated = state.filters.filter((other) => other.expression.kind === 'field' && other.expression.entity === choice.entity && other.expression.column === choice.column && (other.op === 'eq' || other.op === 'in'));
     if (repeated.length > 1) throw new PlanProblem(`${choice.values.join(', ')} and another value are both values of ${choice.entity}.${choice.column}; a row cannot have both.`);
+  }
+}
+
+/** "resolved tickets": the date that says so is set. */
+export function resolveDateSet(state: PlanState): void {
+  for (const mention of state.intent.dateSet) {
+    const column = dateColumnFor(state.schema, baseEntity(state), mention, anchorsWithBase(state));
+    if (!column) throw new PlanProblem(`I could not tell what "${mention.text}" refers to.`);
+    state.filters.push({ kind: 'filter', expression: field(column.entity, column.name), op: 'not_null', values: [] });
+    state.filterPhrases.push(`${describeColumn(state, column)} is set`);
   }
 }
 

@@ -28,6 +28,8 @@ export class PlanState {
   readonly measures: PlannedMeasure[] = [];
   readonly dimensions: PlannedDimension[] = [];
   readonly listColumns: ColumnInfo[] = [];
+  /** Columns compared with numbers, shown in lists next to the rows they filter. */
+  readonly compared: ColumnInfo[] = [];
   readonly filters: Filter[] = [];
   readonly having: (Omit<HavingFilter, 'measureId'> & { measure: number })[] = [];
   order: (Omit<OrderBy, 'id'> & { measure?: number; column?: ColumnInfo; grain?: TimeGrain })[] = [];
@@ -35,6 +37,8 @@ export class PlanState {
   distinct = false;
   /** Entities that must be joined although no field of theirs is selected ("customers who ordered"). */
   readonly requiredEntities: string[] = [];
+  /** The subject and other entities the question names. */
+  readonly namedEntities: string[] = [];
   /** Phrases for the interpretation: "customers.country = Germany", "in 2024". */
   readonly filterPhrases: string[] = [];
   readonly periodPhrases: string[] = [];

@@ -11,6 +11,7 @@ import { conceptOfMention, isEntityMention } from './mention-kinds.ts';
 import { entityOfMention, resolveMeasure, type ResolvedMeasure } from './measures.ts';
 import { reachFrom } from './join-graph.ts';
 import { dateColumnFor } from './plan-dates.ts';
+import { describeColumn } from './plan-filters.ts';
 import { PlanProblem, type PlanState } from './plan-state.ts';
 import { chooseColumn } from './resolve.ts';
 import type { ColumnInfo } from './schema-model.ts';
@@ -23,6 +24,11 @@ export function resolveSubject(state: PlanState): void {
   }
   for (const measure of intent.measures) if (measure.scope) state.addAnchor(entityOfMention(schema, measure.scope)?.name);
   for (const mention of intent.context) state.addAnchor(entityOfMention(schema, mention)?.name);
+  state.namedEntities.push(...state.anchors);
+  // Entities broken down by also tell which of two same-named columns is meant ("unit price per category").
+  for (const dimension of intent.dimensions) {
+    if (dimension.kind === 'mention' && isEntityMention(dimension.mention)) state.addAnchor(entityOfMention(schema, dimension.mention)?.name);
+  }
 }
 
 export function measureFor(state: PlanState, intent: MeasureIntent): ResolvedMeasure {
@@ -31,7 +37,6 @@ export function measureFor(state: PlanState, intent: MeasureIntent): ResolvedMea
 
 export function addMeasure(state: PlanState, resolved: ResolvedMeasure): number {
   state.measures.push({ resolved, id: '', label: '' });
-  for (const assumption of resolved.assumptions) state.assume(assumption);
   return state.measures.length - 1;
 }
 
@@ -63,7 +68,8 @@ export function resolveComparisons(state: PlanState): void {
       const amount = entity?.primaryAmount;
       if (!entity || !amount) throw new PlanProblem(`I could not tell which amount of ${target.mention.text} to compare with ${comparison.values.join(' and ')}.`);
       state.filters.push(rowFilter(amount, op, comparison.values));
-      state.filterPhrases.push(`${amount.entity}.${amount.name} ${opWords(op, comparison.values)}`);
+      state.filterPhrases.push(`${describeColumn(state, amount)} ${opWords(op, comparison.values)}`);
+      state.compared.push(amount);
       continue;
     }
     const existing = state.intent.measures.findIndex((measure) => measure.source.kind === 'field' && measure.source.mention === target.mention);
@@ -78,7 +84,8 @@ export function resolveComparisons(state: PlanState): void {
     // ("customers with revenue over 1000") is aggregated per subject and filtered after grouping.
     if (column && (!base || !state.subject || reachFrom(state.schema, base).paths.has(column.entity))) {
       state.filters.push(rowFilter(column, op, comparison.values));
-      state.filterPhrases.push(`${column.entity}.${column.name} ${opWords(op, comparison.values)}`);
+      state.filterPhrases.push(`${describeColumn(state, column)} ${opWords(op, comparison.values)}`);
+      state.compared.push(column);
       state.requiredEntities.push(column.entity);
       continue;
     }
@@ -215,22 +222,31 @@ export function resolveListColumns(state: PlanState): void {
   }
   const subject = state.subject;
   if (!subject) throw new PlanProblem('I could not tell what to list.');
-  const own: ColumnInfo[] = subject.displayColumns.length > 0 ? [...subject.displayColumns] : [
-    ...state.displayOf(subject),
-    ...(subject.mainDate ? [subject.mainDate] : []),
-    ...(subject.primaryAmount ? [subject.primaryAmount] : []),
-  ];
+  const asked: ColumnInfo[] = [];
   for (const mention of intent.columns) {
     if (isEntityMention(mention)) {
       const entity = entityOfMention(state.schema, mention);
-      if (entity) own.push(...state.displayOf(entity));
+      if (entity) asked.push(...state.displayOf(entity));
       continue;
     }
-    const column = chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true)?.column;
+    const column = chooseColumn(state.schema, mention, [subject.name], () => true)?.column
+      ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true)?.column;
     if (!column) throw new PlanProblem(`I could not tell which column "${mention.text}" is.`);
-    own.push(column);
+    asked.push(column);
   }
+  // "the countries of our customers": only the columns asked for, each value once.
+  const onlyAsked = asked.length > 0 && asked.every((column) => column.entity === subject.name);
+  if (onlyAsked && asked.every((column) => !column.isKey && !subject.displayColumns.includes(column))) state.distinct = true;
+  const own: ColumnInfo[] = onlyAsked ? asked : [
+    ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
+      ...state.displayOf(subject),
+      ...(subject.mainDate ? [subject.mainDate] : []),
+      ...(subject.primaryAmount ? [subject.primaryAmount] : []),
+    ]),
+    ...asked,
+  ];
   for (const order of state.order) if (order.column) own.push(order.column);
+  own.push(...state.compared.filter((column) => column.entity === subject.name));
   const seen = new Set<string>();
   state.listColumns.splice(0, state.listColumns.length, ...[...own, ...state.listColumns].filter((column) => {
     const key = `${column.entity}.${column.name}`;

@@ -9,7 +9,7 @@ import type { Intent } from './intent.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from './join-graph.ts';
 import { columnLabel, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
-import { resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
+import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
 import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSubject } from './plan-steps.ts';
 import type { SchemaIndex } from './schema-model.ts';
@@ -21,6 +21,8 @@ export interface Plan {
   readonly definitions: ReadonlyMap<string, string>;
   readonly filterPhrases: readonly string[];
   readonly periodPhrases: readonly string[];
+  /** The entity a list is about, when it is one. */
+  readonly subject?: string;
 }
 
 export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
@@ -36,6 +38,7 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   else if (intent.columns.length > 0) throw new PlanProblem(`I could not tell how "${intent.columns[0].text}" fits in the question.`);
   resolveValueFilters(state);
   resolveQuoted(state);
+  resolveDateSet(state);
   resolvePeriods(state);
   return assemble(state);
 }
@@ -54,7 +57,7 @@ function assemble(state: PlanState): Plan {
     const { label, id } = measureName(resolved, state.schema.entityByName.get(resolved.countOf ?? resolved.entity), root);
     let aggregate = resolved.aggregate;
     let expression: ScalarExpression | undefined = resolved.expression;
-    let definition = resolved.aggregate === 'count' ? resolved.definition : `${aggregateWord(resolved.aggregate)} ${resolved.definition}`;
+    let definition = `${aggregateWord(resolved.aggregate)} ${resolved.definition}`;
     if (resolved.countOf && resolved.countOf !== root) {
       expression = distinctKey(state, choice, resolved.countOf);
       aggregate = 'count_distinct';
@@ -80,6 +83,7 @@ function assemble(state: PlanState): Plan {
   }), taken);
   for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) use(entity);
   for (const entity of state.requiredEntities) use(entity);
+  for (const entity of state.namedEntities) use(entity);
   const joins = joinsFor(choice.reach, [...fieldEntities]);
   const order = orderOf(state, measures, dimensions, columns);
   const query: LogicalQuery = {
@@ -95,7 +99,8 @@ function assemble(state: PlanState): Plan {
     ...(state.limit !== undefined ? { limit: state.limit } : {}),
     ...(state.distinct || (!state.isAggregate && root !== state.subject?.name && state.subject !== undefined) ? { distinct: true } : {}),
   };
-  return { query, assumptions: state.assumptions, definitions, filterPhrases: state.filterPhrases, periodPhrases: state.periodPhrases };
+  const assumptions = [...new Set([...state.measures.flatMap((measure) => measure.resolved.assumptions), ...state.assumptions])];
+  return { query, assumptions, definitions, filterPhrases: state.filterPhrases, periodPhrases: state.periodPhrases, ...(state.subject ? { subject: state.subject.name } : {}) };
 }
 
 /** The entities every part of the plan needs, and the root that reaches them all many-to-one. */
@@ -111,7 +116,8 @@ function pickRoot(state: PlanState): RootChoice {
   for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) needed.add(entity);
   for (const entity of state.requiredEntities) needed.add(entity);
   if (!state.isAggregate && state.subject) needed.add(state.subject.name);
-  for (const anchor of state.anchors) if (!state.isAggregate || state.measures.some((measure) => measure.resolved.countOf)) needed.add(anchor);
+  // Named entities are joined even when none of their columns is shown ("customers who ordered").
+  for (const entity of state.namedEntities) needed.add(entity);
   if (summed.size > 1) throw new PlanProblem(`I cannot combine ${[...summed].join(' and ')} amounts in one query without counting some of them twice.`);
   const forced = [...summed][0];
   let choice: RootChoice | undefined;
@@ -158,7 +164,7 @@ function orderOf(state: PlanState, measures: readonly Measure[], dimensions: rea
 }
 
 function aggregateWord(aggregate: string): string {
-  return aggregate === 'avg' ? 'average of' : aggregate === 'count_distinct' ? 'count of distinct' : `${aggregate} of`;
+  return aggregate === 'avg' ? 'average of' : aggregate === 'count_distinct' ? 'count of distinct' : aggregate === 'count' ? 'count of' : `${aggregate} of`;
 }
 
 export function entitiesIn(expression: ScalarExpression): string[] {

@@ -95,7 +95,7 @@ function readAggregates(reader: Reader): void {
     else if (cue.kind === 'extreme' && !isRanking(reader, index, cue)) aggregate = cue.direction === 'desc' ? 'max' : 'min';
     if (!aggregate) return;
     reader.used.add(index);
-    const measure = aggregateTarget(reader, index, aggregate);
+    const measure = aggregateTarget(reader, index, aggregate, cue.kind === 'aggregate' && cue.howMuch === true);
     if (measure) reader.intent.measures.push(measure);
   });
 }
@@ -104,7 +104,7 @@ function readAggregates(reader: Reader): void {
  * What an aggregate word applies to: the next entity (counted) or measure mention, skipping
  * values ("number of cancelled orders") and the distinct word; an entity after "of" is the scope.
  */
-function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord): MeasureIntent | undefined {
+function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord, howMuch = false): MeasureIntent | undefined {
   const { intent } = reader;
   let distinct = false;
   let position = reader.skip(index, 1, new Set(['of', 'the']));
@@ -124,13 +124,28 @@ function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord
     }
     if (isValueMention(mention)) {
       position = reader.skip(position, 1);
+      // "high priority tickets": the value's own column name is part of the value.
+      const after = reader.mentionAt(position);
+      if (after && !isEntityMention(after) && after.candidates.some((candidate) => candidate.kind === 'column'
+        && mention.candidates.some((value) => value.kind === 'value' && value.entity === candidate.entity && value.column === candidate.column))) {
+        position = reader.skip(position, 1);
+      }
       continue;
     }
     const concept = conceptOfMention(mention);
     if (isEntityMention(mention) && !isMeasureLike(mention, reader.schema)) {
       // "total orders" is a count; after an average or an extreme the entity is context
       // ("how much did customers spend", "average price of products"): keep looking.
-      if (aggregate === 'sum' || aggregate === 'count') return counted(reader, position, mention, distinct);
+      if (aggregate === 'count') return counted(reader, position, mention, distinct);
+      if (aggregate === 'sum' && !howMuch) {
+        // "total payments": their amount when they have one, else how many ("total orders").
+        const entity = mention.candidates[0];
+        const amount = entity?.kind === 'entity' ? reader.schema.entityByName.get(entity.entity)?.primaryAmount : undefined;
+        if (!amount) return counted(reader, position, mention, distinct);
+        reader.used.add(position);
+        if (!intent.subject) intent.subject = mention;
+        return { aggregate: 'sum', source: { kind: 'field', mention }, distinct: false, scope: mention };
+      }
       reader.used.add(position);
       if (!intent.subject) intent.subject = mention;
       position = reader.skip(position, 1, new Set(['did', 'do', 'does', 'have', 'has', 'had', 'is', 'are', 'was', 'were']));
@@ -149,7 +164,7 @@ function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord
 
 function counted(reader: Reader, position: number, mention: Mention, distinct: boolean): MeasureIntent {
   reader.used.add(position);
-  if (!reader.intent.subject) reader.intent.subject = mention;
+  if (!reader.intent.subject && !entityMentionedBefore(reader, position)) reader.intent.subject = mention;
   return { aggregate: 'count', source: { kind: 'count', mention }, distinct };
 }
 
@@ -161,8 +176,17 @@ function scopeAfter(reader: Reader, position: number): Mention | undefined {
   const mention = reader.mentionAt(at);
   if (!mention || !isEntityMention(mention) || reader.used.has(at)) return undefined;
   reader.used.add(at);
-  if (!reader.intent.subject) reader.intent.subject = mention;
+  if (!reader.intent.subject && !entityMentionedBefore(reader, position)) reader.intent.subject = mention;
   return mention;
+}
+
+/** An entity named earlier is the subject ("top 5 customers by number of orders"). */
+function entityMentionedBefore(reader: Reader, position: number): boolean {
+  for (let index = 0; index < position; index += 1) {
+    const mention = reader.mentionAt(index);
+    if (mention && isEntityMention(mention) && !reader.used.has(index)) return true;
+  }
+  return false;
 }
 
 /** "top 5 customers", "which customer … the most", "the 3 cheapest products", "customers with the most orders". */
@@ -187,7 +211,7 @@ function readRanking(reader: Reader, index: number): void {
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);
     if (!intent.subject) intent.subject = next;
-    else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined) {
+    else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined && !sameEntity(intent.subject, next)) {
       // "customers with the most orders": a count of the second entity to rank by.
       intent.measures.push({ aggregate: 'count', source: { kind: 'count', mention: next }, distinct: false });
       intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };
@@ -204,11 +228,17 @@ function readRanking(reader: Reader, index: number): void {
   }
 }
 
-/** The entity mention the ranking is about when it comes first ("which customer … the most"). */
+/**
+ * The mention the ranking is about when it comes first: an entity ("which customer … the most")
+ * or, after "which"/"what", a column ("which industry has the most accounts").
+ */
 function entityBefore(reader: Reader, index: number): number | undefined {
   for (let position = index - 1; position >= 0; position -= 1) {
     const mention = reader.mentionAt(position);
-    if (mention && isEntityMention(mention)) return reader.used.has(position) ? undefined : position;
+    if (!mention) continue;
+    if (isEntityMention(mention)) return reader.used.has(position) ? undefined : position;
+    const asked = reader.cueAt(reader.skip(position, -1))?.kind === 'list';
+    if (asked && !reader.used.has(position) && !isValueMention(mention) && !isMeasureLike(mention, reader.schema)) return position;
   }
   return undefined;
 }
@@ -238,4 +268,10 @@ function readSortAndLimit(reader: Reader): void {
       intent.sort = { direction };
     }
   });
+}
+
+function sameEntity(left: Mention, right: Mention): boolean {
+  const a = left.candidates[0];
+  const b = right.candidates[0];
+  return a?.kind === 'entity' && b?.kind === 'entity' && a.entity === b.entity;
 }

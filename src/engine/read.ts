@@ -69,7 +69,8 @@ export class Reader {
   }
 }
 
-export function read(items: readonly Item[], schema: SchemaIndex): Intent {
+export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
+  const items = mergeCompounds(segmented, schema);
   const reader = new Reader(items, schema);
   const { intent } = reader;
   intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list');
@@ -81,6 +82,49 @@ export function read(items: readonly Item[], schema: SchemaIndex): Intent {
   readListColumns(reader);
   readLeftovers(reader);
   return intent;
+}
+
+/**
+ * "product category", "invoice customer country": an entity followed by something of an entity it
+ * points to names the latter (the product's category).
+ */
+function mergeCompounds(items: readonly Item[], schema: SchemaIndex): Item[] {
+  const merged: Item[] = [];
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    const next = items[index + 1];
+    if (item.kind === 'mention' && next?.kind === 'mention' && isEntityMention(item.mention) && next.start === item.end) {
+      const owner = item.mention.candidates[0];
+      const target = next.mention.candidates[0];
+      const pointsTo = owner?.kind === 'entity' && target && (target.kind === 'entity' || target.kind === 'column')
+        && target.entity !== owner.entity && schema.entityByName.get(owner.entity)?.foreignKeys.some((key) => key.refEntity === target.entity);
+      if (pointsTo) {
+        const mention: Mention = { ...next.mention, start: item.start, text: `${item.mention.text} ${next.mention.text}` };
+        merged.push({ kind: 'mention', start: item.start, end: next.end, mention });
+        index += 1;
+        continue;
+      }
+      // "customer name" is the customer; "invoice status" is the invoice's status column.
+      if (owner?.kind === 'entity') {
+        const text = `${item.mention.text} ${next.mention.text}`;
+        if (next.mention.text.toLowerCase().replace(/s$/, '') === 'name') {
+          merged.push({ kind: 'mention', start: item.start, end: next.end, mention: { ...item.mention, end: next.end, text } });
+          index += 1;
+          continue;
+        }
+        const own = next.mention.candidates.filter((candidate) => candidate.kind === 'column' && candidate.entity === owner.entity && candidate.score >= 0.6);
+        const participle = /(ed|ing)$/i.test(next.mention.text);
+        if (own.length > 0 && !participle && !isValueMention(next.mention)) {
+          const candidates = own.map((candidate) => ({ ...candidate, score: Math.max(candidate.score, 0.95) }));
+          merged.push({ kind: 'mention', start: item.start, end: next.end, mention: { ...next.mention, start: item.start, text, candidates } });
+          index += 1;
+          continue;
+        }
+      }
+    }
+    merged.push(item);
+  }
+  return merged;
 }
 
 /** "more than 5 orders" (having), "price over 100" / "invoices over 1000" (row filters). */
@@ -139,7 +183,12 @@ function readValues(reader: Reader): void {
       continue;
     }
     if (item.kind !== 'mention' || !isValueMention(item.mention)) continue;
-    if (namesNextColumn(reader, index)) continue;
+    const names = namesNextColumn(reader, index);
+    if (names) {
+      // Before a period the word is left for readPeriods, which takes it as the date's name.
+      if (names === 'value') used.add(index);
+      continue;
+    }
     const negated = reader.negatedBefore(index);
     const mentions = [item.mention];
     used.add(index);
@@ -156,8 +205,13 @@ function readValues(reader: Reader): void {
     const hints: Mention[] = [];
     const before = reader.mentionAt(reader.skip(index, -1, new Set(['to', 'in', 'from', 'of', 'with', 'is', 'are', 'was', 'were', 'by', 'at', 'for', 'as'])));
     if (before && !isValueMention(before)) hints.push(before);
-    const after = reader.mentionAt(reader.skip(position, 1));
-    if (after && !isValueMention(after)) hints.push(after);
+    const afterAt = reader.skip(position, 1);
+    const after = reader.mentionAt(afterAt);
+    if (after && !isValueMention(after)) {
+      hints.push(after);
+      // "the Healthcare industry": the column's own name after the value adds nothing more.
+      if (!isEntityMention(after) && after.candidates.some((candidate) => candidate.kind === 'column' && mentions[0].candidates.some((value) => value.kind === 'value' && value.entity === candidate.entity && value.column === candidate.column))) used.add(afterAt);
+    }
     intent.valueFilters.push({ mentions, negated, hints });
   }
 }
@@ -166,16 +220,16 @@ function readValues(reader: Reader): void {
  * A value word used as a verb for the next value or period ("shipped to France", "shipped in
  * 2024") names that one's column instead of filtering on its own.
  */
-function namesNextColumn(reader: Reader, index: number): boolean {
+function namesNextColumn(reader: Reader, index: number): 'value' | 'period' | false {
   const mention = reader.mentionAt(index) as Mention;
   const joinerAt = index + 1;
   if (!['to', 'in', 'from', 'on', 'at', 'during', 'via'].includes(reader.wordAt(joinerAt) ?? '') && reader.items[joinerAt]?.kind !== 'period') return false;
   const next = reader.items[reader.wordAt(joinerAt) !== undefined ? joinerAt + 1 : joinerAt];
   const stems = mention.text.toLowerCase().split(/\s+/).flatMap((word) => stemVariants(word));
-  if (next?.kind === 'period') return dateColumns(mention, reader.schema).length > 0;
+  if (next?.kind === 'period') return dateColumns(mention, reader.schema).length > 0 ? 'period' : false;
   if (next?.kind !== 'mention' || !isValueMention(next.mention)) return false;
   return next.mention.candidates.some((candidate) => candidate.kind === 'value'
-    && (reader.schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column)?.words ?? []).some((word) => stems.includes(word)));
+    && (reader.schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column)?.words ?? []).some((word) => stems.includes(word))) ? 'value' : false;
 }
 
 function sameColumnPossible(left: Mention, right: Mention): boolean {
@@ -192,7 +246,7 @@ function readPeriods(reader: Reader): void {
     }
     if (item.kind !== 'period') return;
     reader.used.add(index);
-    const before = reader.skip(index, -1, new Set(['was', 'were', 'is', 'are', 'been', 'be', 'get', 'got']));
+    const before = reader.skip(index, -1, new Set(['was', 'were', 'is', 'are', 'been', 'be', 'get', 'got', 'up', 'out', 'off']));
     const hint = reader.mentionAt(before);
     const namesDate = hint !== undefined && !reader.used.has(before) && !isEntityMention(hint) && dateColumns(hint, reader.schema).length > 0;
     // An entity just before the period ("customers who ordered in 2024") says whose date it is; it keeps its own role too.
@@ -249,6 +303,11 @@ function readLeftovers(reader: Reader): void {
     if (isMeasureLike(mention, reader.schema) && intent.rank && intent.rank.measureIndex === undefined && !intent.rank.column) {
       intent.measures.push({ source: { kind: 'field', mention }, distinct: false });
       intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };
+      return;
+    }
+    // "resolved tickets", "orders shipped": a participle naming a date means the date is set.
+    if (/ed$/i.test(mention.text) && dateColumns(mention, reader.schema).length > 0) {
+      intent.dateSet.push(mention);
       return;
     }
     if (mention.candidates.some((candidate) => candidate.kind === 'column')) {

@@ -61,7 +61,10 @@ function buildSchemaIndex(catalog: Catalog): SchemaIndex {
 
 function entityInfo(entity: CatalogEntity, words: SchemaWords, incoming: EntityInfo['incoming']): EntityInfo {
   const entityWords = words.entityWords(entity.table);
-  const columns = entity.columns.map((column) => classifyColumn(entity, column, words.wordsOf(column.name), words.labelWords(column.label)));
+  const columns = entity.columns.map((column) => ({
+    ...classifyColumn(entity, column, words.wordsOf(column.name), words.labelWords(column.label)),
+    nameWords: words.nameWordsOf(column.name),
+  }));
   const labelWords = words.labelWords(entity.label);
   return {
     name: entity.name,
@@ -135,9 +138,11 @@ class TermBuilder {
       };
       for (const variant of stemVariants(word).slice(1)) replace(variant, base * SCORES.lemma, match === 'exact' ? 'lemma' : match);
       // Concept words (revenue, price…) are resolved by the planner, not by plain synonymy.
-      for (const synonym of synonymsOf(word)) {
-        if (conceptOf(synonym) === 'money' && conceptOf(word) !== 'money') continue;
-        replace(synonym, base * SCORES.synonym, match === 'exact' || match === 'lemma' ? 'synonym' : match);
+      for (const form of stemVariants(word)) {
+        for (const synonym of synonymsOf(form)) {
+          if (conceptOf(synonym) === 'money' && conceptOf(word) !== 'money') continue;
+          replace(synonym, base * SCORES.synonym, match === 'exact' || match === 'lemma' ? 'synonym' : match);
+        }
       }
     });
   }

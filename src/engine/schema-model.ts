@@ -7,6 +7,8 @@ export interface ColumnInfo {
   readonly type: ValueType;
   /** Lemmas of the column name, abbreviations expanded. */
   readonly words: readonly string[];
+  /** Words of the name as written ("seats", not "seat"), for labels. */
+  readonly nameWords?: readonly string[];
   readonly labelWords?: readonly string[];
   readonly description?: string;
   readonly unit?: string;

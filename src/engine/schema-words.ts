@@ -58,6 +58,12 @@ export class SchemaWords {
     return parts.flatMap((part) => ABBREVIATIONS[part] ?? [lemma(part)]);
   }
 
+  /** Lower-case words of an identifier as written (not reduced to lemmas), for labels. */
+  nameWordsOf(identifier: string): string[] {
+    const parts = splitIdentifier(identifier, this.isKnown);
+    return parts.flatMap((part) => ABBREVIATIONS[part] ?? [part]);
+  }
+
   /** Table words without a technical prefix (`tbl_orders` → order). */
   entityWords(table: string): string[] {
     const words = this.wordsOf(table);

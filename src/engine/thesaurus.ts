@@ -14,7 +14,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['order', 'purchase'],
   ['price', 'cost'],
   ['quantity', 'unit', 'qty', 'volume'],
-  ['date', 'time', 'day', 'when'],
+  ['date', 'time', 'day'],
   ['country', 'nation'],
   ['city', 'town'],
   ['region', 'area', 'territory'],
@@ -71,7 +71,7 @@ const CONCEPT_WORDS: Readonly<Record<string, Concept>> = {
   worth: 'money', money: 'money', value: 'money', billing: 'money', gross: 'money',
   quantity: 'quantity', unit: 'quantity', qty: 'quantity', volume: 'quantity',
   price: 'price', cost: 'price', expensive: 'price', cheap: 'price', pricey: 'price', costly: 'price',
-  when: 'date', date: 'date', time: 'date', day: 'date',
+  date: 'date', time: 'date', day: 'date',
 };
 
 /** Column words that mark a money column. */
