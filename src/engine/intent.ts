@@ -94,8 +94,10 @@ export interface Intent {
   sort?: { readonly mention?: Mention; readonly direction: 'asc' | 'desc' };
   /** Dates that must be set: "resolved tickets" → resolved_at is not null. */
   dateSet: Mention[];
-  /** Columns asked for in a list ("with their customer"). */
+  /** Columns asked for in a list ("the names of products"). */
   columns: Mention[];
+  /** Columns asked for next to the rows ("products with their supplier", "customers and their cities"). */
+  extraColumns: Mention[];
   /** Other entities named, which scope the question ("customers who ordered"). */
   context: Mention[];
   /** List wording (list, show, which…) was used. */
@@ -111,6 +113,6 @@ export interface Intent {
 export function emptyIntent(): Intent {
   return {
     measures: [], dimensions: [], valueFilters: [], comparisons: [], quoted: [], periods: [], versus: false,
-    columns: [], context: [], dateSet: [], listWords: false, distinct: false, problems: [],
+    columns: [], extraColumns: [], context: [], dateSet: [], listWords: false, distinct: false, problems: [],
   };
 }

@@ -182,6 +182,7 @@ export function measureName(measure: ResolvedMeasure, entity: EntityInfo | undef
     noun = `${entityNoun(entity)} ${noun}`;
   }
   const word = AGGREGATE_WORDS[measure.aggregate];
+  if (noun.split(' ').at(-1) === word) noun = `${noun.split(' ').slice(0, -1).join(' ')} amount`.trim(); // not "total invoice total"
   const idWord = measure.aggregate === 'avg' ? 'average' : measure.aggregate === 'sum' ? 'total' : measure.aggregate;
   return { label: capitalise(`${word} ${noun}`), id: snakeId([idWord, ...noun.split(' ')]) };
 }

@@ -155,6 +155,31 @@ function setLimit(state: PlanState, limit: number | undefined): void {
   } else state.limit = 1;
 }
 
+/** "sorted by date", "ordered by shipping cost descending". */
+export function resolveSort(state: PlanState): void {
+  const sort = state.intent.sort;
+  if (!sort) return;
+  const mention = sort.mention;
+  if (!mention) {
+    if (state.order.length === 0) throw new PlanProblem('I could not tell what to sort by.');
+    return;
+  }
+  const measure = state.intent.measures.findIndex((intent) => intent.source.kind === 'field' && intent.source.mention === mention);
+  if (measure >= 0) {
+    state.order.unshift({ measure, direction: sort.direction });
+    return;
+  }
+  const anchors = state.subject ? [state.subject.name, ...state.anchors] : state.anchors;
+  const column = conceptOfMention(mention) === 'date' && !mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.9)
+    ? dateColumnFor(state.schema, state.subject?.name ?? state.measures[0]?.resolved.entity, undefined, state.anchors)
+    : chooseColumn(state.schema, mention, anchors, () => true)?.column;
+  if (!column) throw new PlanProblem(`I could not tell what to sort by in "${mention.text}".`);
+  if (state.isAggregate && !state.dimensions.some((dimension) => dimension.column === column && !dimension.grain)) {
+    throw new PlanProblem(`I can only sort a breakdown by what it shows, not by "${mention.text}".`);
+  }
+  state.order.unshift({ column, direction: sort.direction });
+}
+
 /** "by country", "by customer", "per month". */
 export function resolveDimensions(state: PlanState): void {
   const base = state.measures[0]?.resolved.entity ?? state.subject?.name;
@@ -198,6 +223,9 @@ export function completeAggregate(state: PlanState): void {
     if (!state.subject) throw new PlanProblem('I could not tell what to count or total.');
     addMeasure(state, measureFor(state, { aggregate: 'count', source: { kind: 'count' }, distinct: false }));
   }
+  if (state.having.length > 0 && state.measures.some((measure) => measure.resolved.countOf === state.subject?.name && state.intent.measures.some((intent) => intent.source.kind === 'count'))) {
+    throw new PlanProblem(`Counting ${state.subject?.name} that meet a condition on their totals needs two steps; try listing them instead.`);
+  }
   if (!groupsBySubject || state.dimensions.length > 0) return;
   if (state.intent.subject && !isEntityMention(state.intent.subject)) {
     addMentionDimension(state, state.intent.subject, state.measures[0]?.resolved.entity);
@@ -223,19 +251,21 @@ export function resolveListColumns(state: PlanState): void {
   const subject = state.subject;
   if (!subject) throw new PlanProblem('I could not tell what to list.');
   const asked: ColumnInfo[] = [];
-  for (const mention of intent.columns) {
+  const extra: ColumnInfo[] = [];
+  for (const mention of [...intent.columns, ...intent.extraColumns]) {
+    const into = intent.columns.includes(mention) ? asked : extra;
     if (isEntityMention(mention)) {
       const entity = entityOfMention(state.schema, mention);
-      if (entity) asked.push(...state.displayOf(entity));
+      if (entity) into.push(...state.displayOf(entity));
       continue;
     }
     const column = chooseColumn(state.schema, mention, [subject.name], () => true)?.column
       ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true)?.column;
     if (!column) throw new PlanProblem(`I could not tell which column "${mention.text}" is.`);
-    asked.push(column);
+    into.push(column);
   }
   // "the countries of our customers": only the columns asked for, each value once.
-  const onlyAsked = asked.length > 0 && asked.every((column) => column.entity === subject.name);
+  const onlyAsked = asked.length > 0 && extra.length === 0 && asked.every((column) => column.entity === subject.name);
   if (onlyAsked && asked.every((column) => !column.isKey && !subject.displayColumns.includes(column))) state.distinct = true;
   const own: ColumnInfo[] = onlyAsked ? asked : [
     ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
@@ -244,6 +274,7 @@ export function resolveListColumns(state: PlanState): void {
       ...(subject.primaryAmount ? [subject.primaryAmount] : []),
     ]),
     ...asked,
+    ...extra,
   ];
   for (const order of state.order) if (order.column) own.push(order.column);
   own.push(...state.compared.filter((column) => column.entity === subject.name));

@@ -11,7 +11,7 @@ import { columnLabel, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
 import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
-import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSubject } from './plan-steps.ts';
+import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
 import type { SchemaIndex } from './schema-model.ts';
 
 export interface Plan {
@@ -34,8 +34,9 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   resolveRanking(state);
   resolveDimensions(state);
   completeAggregate(state);
+  resolveSort(state);
   if (!state.isAggregate) resolveListColumns(state);
-  else if (intent.columns.length > 0) throw new PlanProblem(`I could not tell how "${intent.columns[0].text}" fits in the question.`);
+  else if (intent.columns.length + intent.extraColumns.length > 0) throw new PlanProblem(`I could not tell how "${[...intent.columns, ...intent.extraColumns][0].text}" fits in the question.`);
   resolveValueFilters(state);
   resolveQuoted(state);
   resolveDateSet(state);
