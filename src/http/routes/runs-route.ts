@@ -11,7 +11,7 @@ export function registerRunsRoute(app: FastifyInstance, runs: RunService): void 
     schema: {
       summary: 'Read a run; with wait, hold the request until it ends or the wait passes. Free.',
       tags: ['runs'],
-      params: { type: 'object', required: ['runId'], properties: { runId: { type: 'string', maxLength: 100 } } },
+      params: { type: 'object', required: ['runId'], properties: { runId: { type: 'string' } } },
       querystring: {
         type: 'object',
         properties: {
