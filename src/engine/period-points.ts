@@ -30,6 +30,8 @@ export class PointReader {
   readonly tokens: readonly Token[];
   readonly today: string;
   readonly options: PeriodOptions;
+  /** Set while reading the operands of "between … and …", where bare numbers are years. */
+  trusting = false;
 
   constructor(tokens: readonly Token[], now: Date, options: PeriodOptions) {
     this.tokens = tokens;
@@ -231,7 +233,8 @@ export class PointReader {
   }
 
   /** A four-digit year, unless the words before it make it a number ("over 2000", "order 2024"). */
-  private yearValue(index: number, trusted = false): number | undefined {
+  private yearValue(index: number, trustedHere = false): number | undefined {
+    const trusted = trustedHere || this.trusting;
     const token = this.tokens[index];
     if (token?.kind !== 'number' || !/^\d{4}$/.test(token.text)) return undefined;
     const value = token.value ?? 0;
@@ -241,7 +244,7 @@ export class PointReader {
     if (previous && YEAR_BLOCKERS.has(previous.lower)) return undefined;
     // "between 1000 and 2000": the second number of a numeric range is not a year either.
     if (previous && ['and', 'to', '-'].includes(previous.lower) && this.tokens[index - 2]?.kind === 'number'
-      && !/^\d{4}$/.test(this.tokens[index - 2].text)) return undefined;
+      && ['between', 'from'].includes(this.word(index - 3))) return undefined;
     if (previous && previous.kind === 'word' && this.options.isEntityWord?.(previous.lemma) && !LEAD_INS.has(this.word(index - 2))) return undefined;
     return value;
   }

@@ -65,9 +65,18 @@ function rangeAt(reader: PointReader, index: number): Found | undefined {
   const tomorrow = addDays(reader.today, 1);
   if (word === 'between' || word === 'from') {
     if (word === 'between' && reader.options.isNumericWord?.(reader.tokens[index - 1]?.lemma ?? '')) return undefined;
-    const first = reader.point(index + 1);
+    reader.trusting = true;
+    let first = reader.point(index + 1);
     const joiner = first ? reader.word(first.next) : '';
     const second = first && ['and', 'to', 'until', 'till', 'through', 'thru', '-'].includes(joiner) ? reader.point(first.next + 1) : undefined;
+    reader.trusting = false;
+    // "from March to June 2024": the month without a year takes the end's year.
+    if (first && second && first.start >= second.end && first.grain === 'month' && !/\d{4}/.test(first.label.replace(/\d{4}$/, '')) && !reader.tokens.slice(index + 1, first.next).some((token) => /^\d{4}$/.test(token.text))) {
+      const endYear = Number((second.end > second.start ? second.start : second.end).slice(0, 4));
+      let start = `${endYear}${first.start.slice(4)}`;
+      if (start >= second.end) start = `${endYear - 1}${first.start.slice(4)}`;
+      first = { ...first, start, end: addMonths(start, 1), label: first.label.replace(/\d{4}$/, start.slice(0, 4)) };
+    }
     if (first && second && first.start < second.end) {
       const period = { start: first.start, end: second.end, phrase: `between ${first.label} and ${second.label}`, ...(first.grain === second.grain && first.grain ? { grain: first.grain } : {}) };
       return { period, tokenStart: index, tokenEnd: second.next, leadIn: false };

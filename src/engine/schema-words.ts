@@ -4,7 +4,7 @@
  */
 import type { Catalog } from '../connectors/catalog.ts';
 import { ABBREVIATIONS, thesaurusWords } from './thesaurus.ts';
-import { lemma, splitIdentifier } from './words.ts';
+import { lemma, splitGlued, splitIdentifier } from './words.ts';
 
 /** Common words of column and table names, the dictionary for splitting glued names. */
 const COMMON_SCHEMA_WORDS = [
@@ -41,12 +41,18 @@ export class SchemaWords {
 
   constructor(catalog: Catalog) {
     this.dictionary = new Set([...COMMON_SCHEMA_WORDS, ...thesaurusWords()]);
-    // Words found in delimited names across the catalog help split the glued ones.
+    // Words found in delimited names across the catalog help split the glued ones; a name of
+    // one piece is added only when it does not itself split into known words.
+    const singles: string[] = [];
     for (const entity of catalog.entities) {
-      for (const part of splitIdentifier(entity.table)) if (part.length >= 3) this.dictionary.add(part);
-      for (const column of entity.columns) {
-        for (const part of splitIdentifier(column.name)) if (part.length >= 3) this.dictionary.add(part);
+      for (const name of [entity.table, ...entity.columns.map((column) => column.name)]) {
+        const parts = splitIdentifier(name);
+        if (parts.length === 1) singles.push(parts[0]);
+        else for (const part of parts) if (part.length >= 3) this.dictionary.add(part);
       }
+    }
+    for (const single of singles) {
+      if (single.length >= 3 && splitGlued(single, this.isKnown).length === 1) this.dictionary.add(single);
     }
   }
 
