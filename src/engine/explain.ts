@@ -2,6 +2,7 @@
 import type { LogicalQuery } from '../query/logical-query.ts';
 import type { Plan } from './plan.ts';
 import type { SchemaIndex } from './schema-model.ts';
+import { entityNoun } from './labels.ts';
 import { capitalise } from './words.ts';
 
 export function interpret(plan: Plan, schema: SchemaIndex): string {
@@ -17,9 +18,9 @@ export function interpret(plan: Plan, schema: SchemaIndex): string {
     parts.push(head);
   } else {
     const root = schema.entityByName.get(plan.subject ?? query.root);
-    const noun = root ? capitalise(root.words.join(' ')) : query.root;
+    const noun = root ? capitalise(entityNoun(root, true)) : query.root;
     const labels = query.columns.map((column) => column.label.toLowerCase()).join(', ');
-    parts.push(`${query.distinct ? 'Distinct ' : ''}${noun} rows (${labels})`);
+    parts.push(`${noun} (${query.distinct ? 'distinct ' : ''}${labels})`);
   }
   if (plan.filterPhrases.length > 0) parts.push(`where ${plan.filterPhrases.join(' and ')}`);
   if (plan.periodPhrases.length > 0) parts.push(plan.periodPhrases.join(', '));

@@ -4,7 +4,7 @@ import { capitalise, lemma, snakeId } from './words.ts';
 import pluralize from 'pluralize';
 
 export function entityNoun(entity: EntityInfo, plural = false): string {
-  const words = [...entity.words];
+  const words = [...(entity.nameWords ?? entity.words)];
   if (plural) words[words.length - 1] = pluralize.plural(words[words.length - 1]);
   return words.join(' ');
 }
@@ -24,11 +24,12 @@ export function columnLabel(entity: EntityInfo, column: ColumnInfo, root: string
   const words = columnWords(column);
   const entityWords = entity.words;
   if (entity.displayColumns.length === 1 && entity.displayColumns[0].name === column.name && entity.name !== root) {
-    return { label: capitalise(entityNoun(entity)), id: snakeId([...entityWords, ...stripEntity(words, entityWords)]) };
+    return { label: capitalise(entityNoun(entity)), id: snakeId([...entityNoun(entity).split(' '), ...stripEntity(words, entityWords)]) };
   }
   const alreadyNamed = entityWords.every((word, index) => words[index] !== undefined && lemma(words[index]) === word);
   if (entity.name === root || alreadyNamed) return { label: capitalise(words.join(' ')), id: snakeId(words) };
-  return { label: capitalise([...entityWords, ...words].join(' ')), id: snakeId([...entityWords, ...words]) };
+  const noun = entityNoun(entity).split(' ');
+  return { label: capitalise([...noun, ...words].join(' ')), id: snakeId([...noun, ...words]) };
 }
 
 function stripEntity(words: readonly string[], entityWords: readonly string[]): string[] {

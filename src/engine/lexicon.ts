@@ -33,6 +33,17 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'handle', 'handled', 'process', 'processed', 'receive', 'received', 'serve', 'served', 'took', 'won', 'hey', 'question', 'answer', 'result', 'results', 'anyone', 'someone', 'people', 'everyone',
 ]);
 
+/** Words that can never be a value worth filtering on, even when a column holds them. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'is', 'are', 'was', 'were',
+  'be', 'it', 'its', 'this', 'that', 'these', 'those', 'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'she',
+  'they', 'them', 'their', 'what', 'which', 'who', 'how', 'do', 'does', 'did', 'have', 'has', 'had', 'not', 'no', 'as',
+  'than', 'then', 'there', 'here', 'if', 'so', 'all', 'any', 'each', 'every', 'some', 'please', 'show', 'list', 'give',
+]);
+
+/** Words before a value in predicate position: "pickings that are done". */
+export const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'as']);
+
 /** Words that ask for a change to the data: such questions are declined, never planned. */
 export const UNSAFE_WORDS: ReadonlySet<string> = new Set([
   'delete', 'deleted', 'deleting', 'drop', 'dropping', 'update', 'updating', 'insert', 'inserting', 'truncate',

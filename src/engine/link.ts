@@ -14,7 +14,7 @@ import { stemVariants } from './words.ts';
 export type Candidate =
   | { readonly kind: 'entity'; readonly entity: string; readonly score: number; readonly match: TermEntry['match'] }
   | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly score: number; readonly match: TermEntry['match'] }
-  | { readonly kind: 'value'; readonly entity: string; readonly column: string; readonly value: string; readonly score: number }
+  | { readonly kind: 'value'; readonly entity: string; readonly column: string; readonly value: string; readonly score: number; readonly filler?: boolean }
   | { readonly kind: 'concept'; readonly concept: Concept; readonly score: number };
 
 export interface Mention {
@@ -140,7 +140,7 @@ function valueCandidates(tokens: readonly Token[], start: number, end: number, v
 }
 
 function valueCandidate(entry: ValueEntry): Candidate {
-  return { kind: 'value', entity: entry.entity, column: entry.column, value: entry.value, score: 1 };
+  return { kind: 'value', entity: entry.entity, column: entry.column, value: entry.value, score: entry.filler ? 0.6 : 1, ...(entry.filler ? { filler: true } : {}) };
 }
 
 function quotedMention(token: Token, values: ValueIndex): Mention {

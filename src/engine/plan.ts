@@ -7,7 +7,7 @@
 import { field, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type ScalarExpression, type SelectedColumn } from '../query/logical-query.ts';
 import type { Intent } from './intent.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from './join-graph.ts';
-import { columnLabel, uniqueIds } from './labels.ts';
+import { columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
 import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
@@ -63,7 +63,7 @@ function assemble(state: PlanState): Plan {
       expression = distinctKey(state, choice, resolved.countOf);
       aggregate = 'count_distinct';
       definition = `count of distinct ${resolved.countOf}`;
-      state.assume(`Each ${state.entity(resolved.countOf).words.join(' ')} is counted once, however many ${state.entity(root).words.join(' ')} rows it has.`);
+      state.assume(`Each ${entityNoun(state.entity(resolved.countOf))} is counted once, however many ${entityNoun(state.entity(root), true)} it has.`);
     }
     if (expression) for (const entity of entitiesIn(expression)) use(entity);
     return { id, label, aggregate, ...(expression ? { expression } : {}), ...(resolved.unit ? { unit: resolved.unit } : {}), definition };

@@ -44,14 +44,19 @@ export function readValues(reader: Reader): void {
       position += 2;
     }
     const hints: Mention[] = [];
-    const before = reader.mentionAt(reader.skip(index, -1, new Set(['to', 'in', 'from', 'of', 'with', 'is', 'are', 'was', 'were', 'by', 'at', 'for', 'as'])));
-    if (before && !isValueMention(before)) hints.push(before);
+    const beforeAt = reader.skip(index, -1, new Set(['to', 'in', 'from', 'of', 'with', 'is', 'are', 'was', 'were', 'by', 'at', 'for', 'as']));
+    const before = reader.mentionAt(beforeAt);
+    if (before && !isValueMention(before)) {
+      hints.push(before);
+      // "in state draft", "with status cancelled": the column's name is part of the filter.
+      if (!isEntityMention(before) && namesValueColumn(before, mentions[0])) used.add(beforeAt);
+    }
     const afterAt = reader.skip(position, 1);
     const after = reader.mentionAt(afterAt);
     if (after && !isValueMention(after)) {
       hints.push(after);
       // "the Healthcare industry": the column's own name after the value adds nothing more.
-      if (!isEntityMention(after) && after.candidates.some((candidate) => candidate.kind === 'column' && mentions[0].candidates.some((value) => value.kind === 'value' && value.entity === candidate.entity && value.column === candidate.column))) used.add(afterAt);
+      if (!isEntityMention(after) && namesValueColumn(after, mentions[0])) used.add(afterAt);
     }
     intent.valueFilters.push({ mentions, negated, hints });
   }
@@ -71,6 +76,11 @@ function namesNextColumn(reader: Reader, index: number): 'value' | 'period' | fa
   if (next?.kind !== 'mention' || !isValueMention(next.mention)) return false;
   return next.mention.candidates.some((candidate) => candidate.kind === 'value'
     && (reader.schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column)?.words ?? []).some((word) => stems.includes(word))) ? 'value' : false;
+}
+
+function namesValueColumn(column: Mention, value: Mention): boolean {
+  return column.candidates.some((candidate) => candidate.kind === 'column'
+    && value.candidates.some((other) => other.kind === 'value' && other.entity === candidate.entity && other.column === candidate.column));
 }
 
 function sameColumnPossible(left: Mention, right: Mention): boolean {

@@ -70,6 +70,7 @@ function entityInfo(entity: CatalogEntity, words: SchemaWords, incoming: EntityI
     name: entity.name,
     table: entity.table,
     words: entityWords,
+    nameWords: words.entityNameWords(entity.table),
     ...(labelWords ? { labelWords } : {}),
     columns,
     columnByName: new Map(columns.map((column) => [column.name, column])),

@@ -35,6 +35,8 @@ export interface EntityInfo {
   readonly table: string;
   /** Lemmas of the table name without technical prefixes: `order_lines` → order, line. */
   readonly words: readonly string[];
+  /** Words of the table name as written, last one singular ("sales order"), for labels. */
+  readonly nameWords?: readonly string[];
   readonly labelWords?: readonly string[];
   readonly columns: readonly ColumnInfo[];
   readonly columnByName: ReadonlyMap<string, ColumnInfo>;

@@ -76,6 +76,13 @@ export class SchemaWords {
     return words.length > 1 && TABLE_PREFIXES.has(words[0]) ? words.slice(1) : words;
   }
 
+  /** Table words as written, without a prefix and with the last word singular (`sales_orders` → sales order). */
+  entityNameWords(table: string): string[] {
+    const raw = this.nameWordsOf(table);
+    const words = raw.length > 1 && TABLE_PREFIXES.has(raw[0]) ? raw.slice(1) : raw;
+    return words.map((word, index) => (index === words.length - 1 ? lemma(word) : word));
+  }
+
   /** Lemmas of a human label or comment ("Unit Price" → unit, price); at most a few words. */
   labelWords(label: string | undefined): string[] | undefined {
     if (!label) return undefined;

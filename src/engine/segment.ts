@@ -3,7 +3,7 @@
  * mentions, numbers, quoted strings, filler words and unknown words.
  */
 import { findCues, type Cue } from './cues.ts';
-import { FILLER_WORDS } from './lexicon.ts';
+import { COPULAS, FILLER_WORDS } from './lexicon.ts';
 import { fuzzyMention, mentionAt, type Mention } from './link.ts';
 import { findPeriods, type Period } from './periods.ts';
 import type { SchemaIndex } from './schema-model.ts';
@@ -58,6 +58,11 @@ export function segment(tokens: readonly Token[], now: Date, schema: SchemaIndex
       index = cue.end;
       continue;
     }
+    if (mention && fillerOutOfPlace(mention, tokens, items)) {
+      items.push(leftover(tokens, index, schema));
+      index += 1;
+      continue;
+    }
     if (mention && (mention.candidates.length > 0 || !mention.quoted)) {
       items.push({ kind: 'mention', start: mention.start, end: mention.end, mention });
       index = mention.end;
@@ -79,6 +84,22 @@ function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex):
   const fuzzy = fuzzyMention(tokens, index, schema);
   if (fuzzy) return { kind: 'mention', ...span, mention: fuzzy };
   return { kind: 'unknown', ...span, text: token.text };
+}
+
+/**
+ * A value that is also an everyday word ("done", "current") counts as a value only where a value
+ * is expected: after "is/are" ("pickings that are done") or after its column's name ("state done").
+ */
+function fillerOutOfPlace(mention: Mention, tokens: readonly Token[], items: readonly Item[]): boolean {
+  if (!mention.candidates.every((candidate) => candidate.kind === 'value' && candidate.filler)) return false;
+  const previousWord = tokens[mention.start - 1]?.lower ?? '';
+  if (COPULAS.has(previousWord)) return false;
+  const previous = items.at(-1);
+  if (previous?.kind === 'mention' && previous.end === mention.start) {
+    return !previous.mention.candidates.some((candidate) => candidate.kind === 'column'
+      && mention.candidates.some((value) => value.kind === 'value' && value.entity === candidate.entity && value.column === candidate.column));
+  }
+  return true;
 }
 
 function overlapsPeriod(start: number, end: number, inPeriod: ReadonlySet<number>): boolean {

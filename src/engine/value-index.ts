@@ -4,7 +4,7 @@
  * number of values. Built once per value list and cached.
  */
 import type { ColumnValues } from '../connectors/catalog.ts';
-import { FILLER_WORDS } from './lexicon.ts';
+import { FILLER_WORDS, FUNCTION_WORDS } from './lexicon.ts';
 import { lemma } from './words.ts';
 
 export interface ValueEntry {
@@ -14,6 +14,8 @@ export interface ValueEntry {
   readonly value: string;
   /** Lemmas of the value's words. */
   readonly words: readonly string[];
+  /** Every word is also an everyday filler ("done", "current"): linked only where a value is expected. */
+  readonly filler: boolean;
 }
 
 export interface ValueIndex {
@@ -48,7 +50,7 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       const words = valueWords(value);
       if (!isLinkable(value, words)) continue;
       const list = byFirstWord.get(words[0]) ?? [];
-      list.push({ entity: column.entity, column: column.column, value, words });
+      list.push({ entity: column.entity, column: column.column, value, words, filler: words.every((word) => FILLER_WORDS.has(word)) });
       byFirstWord.set(words[0], list);
       count += 1;
     }
@@ -61,6 +63,6 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
 function isLinkable(value: string, words: readonly string[]): boolean {
   if (words.length === 0 || words.length > MAX_VALUE_WORDS || value.length > 80) return false;
   if (words.every((word) => /^[0-9]+$/.test(word))) return false;
-  if (words.length === 1 && (words[0].length < 2 || FILLER_WORDS.has(words[0]))) return false;
+  if (words.length === 1 && (words[0].length < 2 || FUNCTION_WORDS.has(words[0]))) return false;
   return true;
 }
