@@ -3,7 +3,7 @@
  * locale has its own seed derived from the dataset seed, and falls back to English for anything the
  * locale lacks.
  */
-import { Faker, allLocales, base, en } from '@faker-js/faker';
+import { Faker, allLocales, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
 import { deriveSeed, slugify } from './random.ts';
 
 export type FakerForLocale = (locale: string) => Faker;
@@ -15,7 +15,9 @@ export function createFakers(seed: number): FakerForLocale {
     if (faker === undefined) {
       const definitions = allLocales[locale as keyof typeof allLocales];
       if (definitions === undefined) throw new Error(`Unknown Faker locale: ${locale}`);
-      faker = new Faker({ locale: [definitions, en, base], seed: deriveSeed(seed, `faker:${locale}`) });
+      // An explicit randomizer: given only `seed`, Faker first seeds a default one from Math.random.
+      const randomizer = generateMersenne53Randomizer(deriveSeed(seed, `faker:${locale}`));
+      faker = new Faker({ locale: [definitions, en, base], randomizer });
       fakers.set(locale, faker);
     }
     return faker;
