@@ -42,5 +42,13 @@ export function uniqueCompanyName(faker: Faker, taken: Set<string>): string {
 
 /** A fictional address on a reserved `.example` domain (RFC 2606), so no real mailbox is named. */
 export function fictionalEmail(localPart: string, organisation: string): string {
-  return `${localPart}@${slugify(organisation) || 'company'}.example`;
+  return `${localPart}@${organisationDomain(organisation)}`;
+}
+
+/**
+ * A fictional `.example` domain for an organisation: its name in lower-case ASCII, cut to 30
+ * characters, then `suffix` (e.g. a number that keeps it unique).
+ */
+export function organisationDomain(organisation: string, suffix: string = ''): string {
+  return `${slugify(organisation).slice(0, 30) || 'company'}${suffix}.example`;
 }

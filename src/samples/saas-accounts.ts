@@ -4,8 +4,8 @@
  */
 import { dailyCounts, dayOfTimestamp, formatTimestamp, officeHour, timestampAt, type SampleTimeSpan } from './calendar.ts';
 import type { TableRows } from './bulk-load.ts';
-import { uniqueCompanyName, type FakerForLocale } from './fakers.ts';
-import { slugify, type Random } from './random.ts';
+import { organisationDomain, uniqueCompanyName, type FakerForLocale } from './fakers.ts';
+import type { Random } from './random.ts';
 import { ACCOUNT_COUNTRIES, INDUSTRIES, SEGMENTS } from './saas-reference.ts';
 import type { AccountSegment } from './saas-schema.ts';
 
@@ -52,8 +52,8 @@ export function generateSaasAccounts(random: Random, fakers: FakerForLocale, spa
     const id = index + 1;
     const [country, locale] = random.pickWeighted(ACCOUNT_COUNTRIES.map(([name, code, weight]) => [[name, code] as const, weight] as const));
     const name = uniqueCompanyName(fakers(locale), names);
-    let domain = `${slugify(name) || 'company'}.example`;
-    if (domains.has(domain)) domain = `${slugify(name)}${id}.example`;
+    let domain = organisationDomain(name);
+    if (domains.has(domain)) domain = organisationDomain(name, String(id));
     domains.add(domain);
     // Established customers skew larger: small ones were more likely to have churned already.
     const segment = signup.established && random.chance(0.3) ? random.pick(['Mid-Market', 'Enterprise'] as const) : random.pickWeighted(segmentMix);
