@@ -14,7 +14,7 @@ export const WHOLESALE_SEED = 20_240_917;
 
 export function generateWholesaleRows(span: SampleTimeSpan, seed: number = WHOLESALE_SEED): TableRows[] {
   const parties = generateWholesaleParties(createRandom(deriveSeed(seed, 'parties')), createFakers(seed), span);
-  const sales = generateWholesaleOrders(createRandom(deriveSeed(seed, 'orders')), span, parties.customers, parties.products, parties.representatives);
+  const sales = generateWholesaleOrders(createRandom(deriveSeed(seed, 'orders')), span, parties.customers, parties.products, parties.salesStaff);
   const billing = generateWholesaleBilling(createRandom(deriveSeed(seed, 'billing')), span, sales.orders);
   return [...parties.tables, ...sales.tables, ...billing];
 }

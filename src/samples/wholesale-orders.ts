@@ -66,7 +66,7 @@ export function generateWholesaleOrders(
   span: SampleTimeSpan,
   customers: readonly CustomerModel[],
   products: readonly ProductModel[],
-  representatives: readonly EmployeeModel[],
+  salesStaff: readonly EmployeeModel[],
 ): WholesaleOrders {
   const counts = dailyCounts(random, span, {
     total: ORDER_TOTAL,
@@ -85,7 +85,7 @@ export function generateWholesaleOrders(
   counts.forEach((count, dayIndex) => {
     const day = span.firstDay + dayIndex;
     while (existingCustomers < customers.length && customers[existingCustomers]!.sinceDay <= day) existingCustomers += 1;
-    const staff = representatives.filter((employee) => employee.hireDay <= day);
+    const staff = salesStaff.filter((employee) => employee.hireDay <= day);
     const priceFactor = Math.pow(YEARLY_PRICE_INCREASE, lastYear - yearOfDay(day));
     for (let index = 0; index < count; index += 1) {
       let customer: CustomerModel | undefined;

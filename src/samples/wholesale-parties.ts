@@ -51,7 +51,8 @@ export interface CustomerModel {
 export interface WholesaleParties {
   readonly tables: TableRows[];
   readonly products: ProductModel[];
-  readonly representatives: EmployeeModel[];
+  /** Sales managers and representatives: the people who take orders. */
+  readonly salesStaff: EmployeeModel[];
   /** Sorted by `sinceDay`, ids ascending. */
   readonly customers: CustomerModel[];
 }
@@ -67,7 +68,7 @@ const PAYER_MIX: readonly (readonly [PayerHabit, number])[] = [['prompt', 45], [
 
 const CUSTOMER_COUNT = 600;
 
-function masterData(random: Random, fakers: FakerForLocale): { tables: TableRows[]; products: ProductModel[] } {
+function masterData(random: Random, fakers: FakerForLocale, span: SampleTimeSpan): { tables: TableRows[]; products: ProductModel[] } {
   const categories: (readonly [number, string, string])[] = CATEGORIES.map((category, index) => [index + 1, category.name, category.description]);
   const suppliers: (readonly [number, string, string, string, string])[] = [];
   const products: (readonly [number, string, number, number, string, string, number, number, boolean])[] = [];
@@ -90,7 +91,9 @@ function masterData(random: Random, fakers: FakerForLocale): { tables: TableRows
       const discontinued = random.chance(0.05);
       products.push([id, name, categoryIndex + 1, random.pick(supplierIds), random.pick(category.packs), price.toFixed(2),
         discontinued ? 0 : random.int(0, 400), random.pick([10, 20, 25, 30, 50]), discontinued]);
-      productModels.push({ id, price, popularity: Math.min(random.pareto(1.5), 15), lastOrderDay: discontinued ? -1 : null });
+      // Discontinued products stopped selling at some point in the last year.
+      const lastOrderDay = discontinued ? span.lastDay - random.int(30, 330) : null;
+      productModels.push({ id, price, popularity: Math.min(random.pareto(1.5), 15), lastOrderDay });
     }
   });
   return {
@@ -103,9 +106,9 @@ function masterData(random: Random, fakers: FakerForLocale): { tables: TableRows
   };
 }
 
-function employees(random: Random, fakers: FakerForLocale, span: SampleTimeSpan): { table: TableRows; representatives: EmployeeModel[] } {
+function employees(random: Random, fakers: FakerForLocale, span: SampleTimeSpan): { table: TableRows; salesStaff: EmployeeModel[] } {
   const rows: (readonly [number, string, string, string, string, number | null, string, string, string])[] = [];
-  const representatives: EmployeeModel[] = [];
+  const salesStaff: EmployeeModel[] = [];
   const emails = new Set<string>();
   const add = (office: (typeof OFFICES)[number], title: string, managerId: number | null, hireDay: number): number => {
     const faker = fakers(office.locale);
@@ -124,7 +127,7 @@ function employees(random: Random, fakers: FakerForLocale, span: SampleTimeSpan)
   for (const office of OFFICES) {
     const managerHire = yearsBefore(4, 9);
     const managerId = add(office, 'Sales Manager', directorId, managerHire);
-    representatives.push({ id: managerId, office: office.office, hireDay: managerHire, isManager: true });
+    salesStaff.push({ id: managerId, office: office.office, hireDay: managerHire, isManager: true });
     for (let index = 0; index < office.representatives; index += 1) {
       // The first two of each office predate the data; later ones are hired as the company grows.
       const hireDay = index < 2 || random.chance(0.5)
@@ -132,14 +135,14 @@ function employees(random: Random, fakers: FakerForLocale, span: SampleTimeSpan)
         : span.firstDay + random.int(30, Math.max(60, span.lastDay - span.firstDay - 120));
       const title = span.firstDay - hireDay > 4 * 365 ? 'Senior Sales Representative' : 'Sales Representative';
       const id = add(office, title, managerId, hireDay);
-      representatives.push({ id, office: office.office, hireDay, isManager: false });
+      salesStaff.push({ id, office: office.office, hireDay, isManager: false });
     }
   }
-  const headManager = representatives.find((employee) => employee.isManager && employee.office === HEAD_OFFICE.office)!;
+  const headManager = salesStaff.find((employee) => employee.isManager && employee.office === HEAD_OFFICE.office)!;
   for (let index = 0; index < 2; index += 1) add(HEAD_OFFICE, 'Inside Sales Coordinator', headManager.id, yearsBefore(0.5, 5));
   return {
     table: { table: 'employees', columns: ['id', 'first_name', 'last_name', 'email', 'title', 'manager_id', 'office', 'country', 'hire_date'], rows },
-    representatives,
+    salesStaff,
   };
 }
 
@@ -183,16 +186,13 @@ function customers(random: Random, fakers: FakerForLocale, span: SampleTimeSpan)
 }
 
 export function generateWholesaleParties(random: Random, fakers: FakerForLocale, span: SampleTimeSpan): WholesaleParties {
-  const master = masterData(random, fakers);
-  // Discontinued products stop selling at some point in the last year.
-  const products = master.products.map((product) =>
-    product.lastOrderDay === null ? product : { ...product, lastOrderDay: span.lastDay - random.int(30, 330) });
+  const master = masterData(random, fakers, span);
   const staff = employees(random, fakers, span);
   const clientele = customers(random, fakers, span);
   return {
     tables: [...master.tables, staff.table, clientele.table],
-    products,
-    representatives: staff.representatives,
+    products: master.products,
+    salesStaff: staff.salesStaff,
     customers: clientele.models,
   };
 }
