@@ -237,7 +237,11 @@ function compareAt(tokens: readonly Token[], index: number): Cue | undefined {
     let position = index + words.length;
     if (tokens[position]?.lower === 'a' && tokens[position + 1]?.kind === 'number') position += 1;
     const target = number(position);
-    if (target === undefined) continue;
+    if (target === undefined) {
+      // "smaller than any salary of…", "more than the average": a comparison with something other than a number.
+      if (words.length > 1 && (words[words.length - 1] === 'than' || words[0] === 'at')) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
+      continue;
+    }
     return { kind: 'compare', op, values: [target], start: index, end: position + 1 };
   }
   return undefined;

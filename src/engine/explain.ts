@@ -14,7 +14,13 @@ export function interpret(plan: Plan, schema: SchemaIndex): string {
       return definition ? `${measure.label} (${definition})` : measure.label;
     });
     let head = measures.join(', ');
-    if (query.dimensions.length > 0) head += ` by ${query.dimensions.map((dimension) => dimension.label.toLowerCase()).join(' and ')}`;
+    // A key grouped next to the entity's name is not worth saying ("by customer", not "by customer id and customer").
+    const named = query.dimensions.filter((dimension) => {
+      const entity = schema.entityByName.get(dimension.field.entity);
+      const isKey = entity?.primaryKey.includes(dimension.field.column) === true;
+      return !isKey || !query.dimensions.some((other) => other !== dimension && other.field.entity === dimension.field.entity);
+    });
+    if (named.length > 0) head += ` by ${named.map((dimension) => dimension.label.toLowerCase()).join(' and ')}`;
     parts.push(head);
   } else {
     const root = schema.entityByName.get(plan.subject ?? query.root);

@@ -102,6 +102,8 @@ export interface Intent {
   context: Mention[];
   /** List wording (list, show, which…) was used. */
   listWords: boolean;
+  /** "all the information about…": every column of the subject. */
+  allColumns?: boolean;
   /** "unique", "distinct", "different". */
   distinct: boolean;
   /** "first 10": a limit without an order. */

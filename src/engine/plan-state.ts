@@ -71,6 +71,16 @@ export class PlanState {
     return key;
   }
 
+  /**
+   * Columns to group by an entity: its key and the columns that name it, so that two rows with
+   * the same name stay apart ("by customer" → customer id, company name).
+   */
+  groupColumnsOf(entity: EntityInfo): ColumnInfo[] {
+    const display = this.displayOf(entity);
+    const key = entity.primaryKey.length === 1 ? entity.columnByName.get(entity.primaryKey[0]) : undefined;
+    return key && !display.includes(key) ? [key, ...display] : display;
+  }
+
   /** The built query's dimension and column order input: the kind of query being built. */
   get isAggregate(): boolean {
     return this.measures.length > 0 || this.dimensions.length > 0;

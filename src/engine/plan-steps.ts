@@ -116,7 +116,7 @@ export function resolveRanking(state: PlanState): void {
     if (rank.concept === 'date' || rank.concept === 'price') {
       const column = rank.concept === 'date'
         ? dateColumnFor(state.schema, subject?.name, undefined, state.anchors)
-        : measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
+        : subject?.primaryAmount ?? measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
       if (column && (!subject || column.entity === subject.name || !state.isAggregate)) {
         state.order.push({ column, direction: rank.direction });
         setLimit(state, rank.limit);
@@ -199,7 +199,7 @@ export function addMentionDimension(state: PlanState, mention: Mention, base: st
   if (isEntityMention(mention)) {
     const entity = entityOfMention(state.schema, mention);
     if (!entity) throw new PlanProblem(`I could not tell what "${mention.text}" refers to.`);
-    for (const column of state.displayOf(entity)) state.dimensions.push({ column });
+    for (const column of state.groupColumnsOf(entity)) state.dimensions.push({ column });
     return;
   }
   if (conceptOfMention(mention) === 'date' && !mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.9)) {
@@ -234,7 +234,7 @@ export function completeAggregate(state: PlanState): void {
   const subject = state.subject;
   if (!subject) throw new PlanProblem('I could not tell what to rank or group.');
   if (state.measures.every((measure) => measure.resolved.countOf === subject.name)) throw new PlanProblem(`I could not tell what to rank ${subject.name} by.`);
-  for (const column of state.displayOf(subject)) state.dimensions.push({ column });
+  for (const column of state.groupColumnsOf(subject)) state.dimensions.push({ column });
 }
 
 /** Columns of a list: the subject's names (or key, date and amount), then those asked for. */
@@ -259,15 +259,21 @@ export function resolveListColumns(state: PlanState): void {
       if (entity) into.push(...state.displayOf(entity));
       continue;
     }
-    const column = chooseColumn(state.schema, mention, [subject.name], () => true)?.column
-      ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true)?.column;
+    const own = chooseColumn(state.schema, mention, [subject.name], (candidate) => candidate.entity === subject.name);
+    const choice = own ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true);
+    const column = choice?.column;
     if (!column) throw new PlanProblem(`I could not tell which column "${mention.text}" is.`);
+    // "the names of banks" must be a column of banks, not a name column of something else.
+    if (!own && into === asked && (mention.candidates.find((candidate) => candidate.kind === 'column' && candidate.entity === column.entity && candidate.column === column.name)?.score ?? 0) < 0.9) {
+      throw new PlanProblem(`I could not find "${mention.text}" among the columns of ${subject.name}.`);
+    }
     into.push(column);
   }
   // "the countries of our customers": only the columns asked for, each value once.
   const onlyAsked = asked.length > 0 && extra.length === 0 && asked.every((column) => column.entity === subject.name);
   if (onlyAsked && asked.every((column) => !column.isKey && !subject.displayColumns.includes(column))) state.distinct = true;
-  const own: ColumnInfo[] = onlyAsked ? asked : [
+  const everything = intent.allColumns ? [...subject.columns] : [];
+  const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? asked : [
     ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
       ...state.displayOf(subject),
       ...(subject.mainDate ? [subject.mainDate] : []),

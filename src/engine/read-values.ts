@@ -39,7 +39,7 @@ export function readValues(reader: Reader): void {
       const nextValue = reader.mentionAt(position + 2);
       if (!joiner || !['or', 'and', ',', '/'].includes(joiner) || !nextValue || !isValueMention(nextValue) || !sameColumnPossible(mentions[0], nextValue)) break;
       mentions.push(nextValue);
-      used.add(position + 1);
+      used.add(position + 1); // the joiner: "or" here is an alternative of one column
       used.add(position + 2);
       position += 2;
     }

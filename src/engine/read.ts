@@ -86,7 +86,14 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
     if (item.kind === 'cue' && item.cue.kind === 'negation' && !reader.used.has(index)) {
       intent.problems.push('I cannot yet answer questions about rows that have no related rows, or exclusions other than values and numbers.');
     }
+    // "genre Rock or media type MPEG": either of two conditions on different columns.
+    if (item.kind === 'word' && item.lemma === 'or' && !reader.used.has(index)) {
+      intent.problems.push('I can combine alternatives only for values of the same column ("Berlin or Munich").');
+    }
   });
+  intent.allColumns = items.some((item, index) => item.kind === 'word' && ['information', 'info', 'detail', 'details', 'column', 'field', 'attribute'].includes(item.lemma)
+    && items.slice(Math.max(0, index - 2), index).some((before) => before.kind === 'word' && before.lemma === 'all'))
+    || items.some((item) => item.kind === 'word' && item.lemma === 'everything');
   return intent;
 }
 
@@ -139,6 +146,10 @@ function readComparisons(reader: Reader): void {
     if (item.kind !== 'cue' || item.cue.kind !== 'compare') return;
     const { op, values } = item.cue;
     reader.used.add(index);
+    if (values.length === 0) {
+      reader.intent.problems.push('I can only compare with a number given in the question.');
+      return;
+    }
     const negated = reader.negatedBefore(index);
     const after = reader.skip(index, 1);
     const following = reader.mentionAt(after);

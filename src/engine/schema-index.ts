@@ -15,6 +15,8 @@ const cache = new WeakMap<Catalog, SchemaIndex>();
 /** Words too general to name a column on their own. */
 const GENERIC_PARTS = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'no', 'number', 'date', 'time', 'value', 'code', 'type']);
 
+const ENTITY_HEAD_SCORE = 0.85;
+
 const SCORES: Record<MatchKind, number> = { exact: 1, lemma: 0.95, synonym: 0.8, head: 0.65, part: 0.4, fuzzy: 0.5 };
 
 export function schemaIndexOf(catalog: Catalog): SchemaIndex {
@@ -89,18 +91,23 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   terms.addWithVariants(entity.words, target, 'exact');
   if (entity.labelWords) terms.addWithVariants(entity.labelWords, target, 'exact');
   terms.add([entity.table.toLowerCase()], target, 'exact');
-  if (entity.words.length > 1) terms.addWithVariants(entity.words.slice(-1), target, 'head');
+  // The head noun of a table name names the table well ("tickets" → support_tickets).
+  if (entity.words.length > 1) terms.add(entity.words.slice(-1), target, 'head', ENTITY_HEAD_SCORE);
   for (const column of entity.columns) addColumnTerms(terms, entity, column);
 }
 
 function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnInfo): void {
   const target: SchemaTarget = { kind: 'column', entity: entity.name, column: column.name };
-  const columnWords = column.words;
+  // created_at, updated_on: the trailing preposition is not part of the name.
+  const columnWords = column.words.length > 1 && ['at', 'on'].includes(column.words[column.words.length - 1]) ? column.words.slice(0, -1) : column.words;
+  if (columnWords !== column.words) terms.add(column.words, target, 'exact');
   terms.addWithVariants(columnWords, target, 'exact');
   if (column.labelWords) terms.addWithVariants(column.labelWords, target, 'exact');
   terms.add([column.name.toLowerCase()], target, 'exact');
   const startsWithEntity = entity.words.every((word, position) => columnWords[position] === word);
-  if (!startsWithEntity) terms.addWithVariants([...entity.words, ...columnWords], target, 'lemma');
+  // "customer country" names customers.country; but "accounts created" is a subject and its verb.
+  const participle = /ed$/.test(columnWords[columnWords.length - 1] ?? '');
+  if (!startsWithEntity && !participle) terms.addWithVariants([...entity.words, ...columnWords], target, 'lemma');
   if (column.isKey) return;
   const own = startsWithEntity && columnWords.length > entity.words.length ? columnWords.slice(entity.words.length) : undefined;
   if (own) terms.addWithVariants(own, target, 'head');
@@ -139,12 +146,14 @@ class TermBuilder {
       };
       for (const variant of stemVariants(word).slice(1)) replace(variant, base * SCORES.lemma, match === 'exact' ? 'lemma' : match);
       // Concept words (revenue, price…) are resolved by the planner, not by plain synonymy.
-      for (const form of stemVariants(word)) {
+      stemVariants(word).forEach((form, index) => {
+        // Synonyms of a verb stem are a long way from the name (issued → issue → ticket): weak.
+        const factor = index === 0 ? SCORES.synonym : SCORES.synonym * 0.5;
         for (const synonym of synonymsOf(form)) {
           if (conceptOf(synonym) === 'money' && conceptOf(word) !== 'money') continue;
-          replace(synonym, base * SCORES.synonym, match === 'exact' || match === 'lemma' ? 'synonym' : match);
+          replace(synonym, base * factor, match === 'exact' || match === 'lemma' ? 'synonym' : match);
         }
-      }
+      });
     });
   }
 

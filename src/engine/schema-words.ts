@@ -60,14 +60,13 @@ export class SchemaWords {
 
   /** Lemmas of an identifier, glued words split and abbreviations expanded. */
   wordsOf(identifier: string): string[] {
-    const parts = splitIdentifier(identifier, this.isKnown);
-    return parts.flatMap((part) => ABBREVIATIONS[part] ?? [lemma(part)]);
+    return this.nameWordsOf(identifier).map((word) => lemma(word));
   }
 
   /** Lower-case words of an identifier as written (not reduced to lemmas), for labels. */
   nameWordsOf(identifier: string): string[] {
-    const parts = splitIdentifier(identifier, this.isKnown);
-    return parts.flatMap((part) => ABBREVIATIONS[part] ?? [part]);
+    // Abbreviations first (lname → last name), then glued words (orderdate → order date).
+    return splitIdentifier(identifier).flatMap((part) => ABBREVIATIONS[part] ?? splitGlued(part, this.isKnown).flatMap((piece) => ABBREVIATIONS[piece] ?? [piece]));
   }
 
   /** Table words without a technical prefix (`tbl_orders` → order). */

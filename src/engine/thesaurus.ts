@@ -36,7 +36,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['discount', 'rebate', 'reduction'],
   ['shipping', 'freight', 'delivery', 'carriage'],
   ['ship', 'send', 'dispatch'],
-  ['create', 'register', 'signup', 'join'],
+  ['create', 'register', 'signup', 'join', 'sign', 'onboard'],
   ['start', 'begin'],
   ['end', 'finish', 'stop'],
   ['resolve', 'solve', 'close', 'fix'],
@@ -59,7 +59,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   tx: ['transaction'], qtr: ['quarter'], yr: ['year'], pct: ['percent'], avg: ['average'],
   mrr: ['monthly', 'recurring', 'revenue'], arr: ['annual', 'recurring', 'revenue'],
   dob: ['date', 'of', 'birth'], fname: ['first', 'name'], lname: ['last', 'name'], zip: ['postal', 'code'],
-  tel: ['phone'], cnt: ['count'], ctry: ['country'], sku: ['product'], uom: ['unit', 'of', 'measure'],
+  tel: ['phone'], cnt: ['count'], acc: ['account'], bal: ['balance'], descr: ['description'], ctry: ['country'], sku: ['product'], uom: ['unit', 'of', 'measure'],
 };
 
 /** Concepts a word can stand for when no column carries the word itself. */
@@ -86,7 +86,7 @@ export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'amount', 'total', 'revenue', 'sale', 'value', 'turnover', 'income', 'subtotal', 'paid', 'spend', 'mrr', 'arr',
 ]);
 
-export const QUANTITY_WORDS: ReadonlySet<string> = new Set(['quantity', 'qty', 'unit', 'volume']);
+export const QUANTITY_WORDS: ReadonlySet<string> = new Set(['quantity', 'qty', 'unit', 'volume', 'count', 'number']);
 export const PRICE_WORDS: ReadonlySet<string> = new Set(['price', 'cost', 'rate', 'fee']);
 export const DISCOUNT_WORDS: ReadonlySet<string> = new Set(['discount', 'rebate', 'reduction']);
 

@@ -81,10 +81,10 @@ export function splitIdentifier(name: string, isKnownWord?: (word: string) => bo
  * whole when no full split exists. Only splits into words of three letters or more (plus "id").
  */
 export function splitGlued(word: string, isKnownWord: (word: string) => boolean): string[] {
-  if (word.length < 6 || isKnownWord(word) || /[0-9]/.test(word)) return [word];
+  if (word.length < 5 || isKnownWord(word) || /[0-9]/.test(word)) return [word];
   const best: (string[] | undefined)[] = new Array(word.length + 1).fill(undefined);
   best[0] = [];
-  for (let end = 1; end <= word.length; end += 1) {
+  for (let end = 1; end <= word.length && word.length >= 6; end += 1) {
     for (let start = Math.max(0, end - 20); start < end; start += 1) {
       const previous = best[start];
       if (!previous) continue;
@@ -96,7 +96,12 @@ export function splitGlued(word: string, isKnownWord: (word: string) => boolean)
     }
   }
   const split = best[word.length];
-  return split && split.length > 1 ? split : [word];
+  if (split && split.length > 1) return split;
+  // A short prefix before a known word of four letters or more: bname → b, name.
+  for (let cut = 1; cut <= 3 && word.length - cut >= 4; cut += 1) {
+    if (isKnownWord(word.slice(cut)) && !isKnownWord(word.slice(0, cut + 1))) return [word.slice(0, cut), word.slice(cut)];
+  }
+  return [word];
 }
 
 /** "order_lines" words → "order line"; used for labels. */

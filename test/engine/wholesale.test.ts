@@ -48,10 +48,10 @@ describe('breakdowns', () => {
   check([
     ['revenue by country', { root: 'order_lines', joins: LINES_TO_CUSTOMERS, measures: [REVENUE], dimensions: ['customers.country'], order: ['total_revenue desc'] }],
     ['orders per month in 2024', { root: 'orders', measures: ['count(*)'], dimensions: ['orders.order_date/month'], filters: ORDERED_2024, order: ['order_date_month asc'] }],
-    ['sales by category and year', { root: 'order_lines', measures: [REVENUE], dimensions: ['categories.name', 'orders.order_date/year'] }],
+    ['sales by category and year', { root: 'order_lines', measures: [REVENUE], dimensions: ['categories.id', 'categories.name', 'orders.order_date/year'] }],
     ['total amount of invoices by status', { root: 'invoices', measures: ['sum(invoices.amount)'], dimensions: ['invoices.status'] }],
-    ['number of orders by employee', { root: 'orders', joins: ['orders.employee_id->employees'], measures: ['count(*)'], dimensions: ['employees.first_name', 'employees.last_name'] }],
-    ['sum of quantity by product category', { root: 'order_lines', measures: ['sum(order_lines.quantity)'], dimensions: ['categories.name'] }],
+    ['number of orders by employee', { root: 'orders', joins: ['orders.employee_id->employees'], measures: ['count(*)'], dimensions: ['employees.id', 'employees.first_name', 'employees.last_name'] }],
+    ['sum of quantity by product category', { root: 'order_lines', measures: ['sum(order_lines.quantity)'], dimensions: ['categories.id', 'categories.name'] }],
     ['monthly revenue this year', { measures: [REVENUE], dimensions: ['orders.order_date/month'], filters: ['orders.order_date gte 2025-01-01', 'orders.order_date lt 2026-01-01'] }],
     ["what's the total shipping cost per ship country?", { root: 'orders', measures: ['sum(orders.shipping_cost)'], dimensions: ['orders.ship_country'] }],
     ['revenue by segment and country', { measures: [REVENUE], dimensions: ['customers.segment', 'customers.country'] }],
@@ -60,16 +60,16 @@ describe('breakdowns', () => {
 
 describe('rankings', () => {
   check([
-    ['top 5 products by quantity sold', { root: 'order_lines', measures: ['sum(order_lines.quantity)'], dimensions: ['products.name'], order: ['total_quantity desc'], limit: 5 }],
-    ['which customer spent the most?', { root: 'order_lines', measures: [REVENUE], dimensions: ['customers.company_name'], order: ['total_revenue desc'], limit: 1 }],
+    ['top 5 products by quantity sold', { root: 'order_lines', measures: ['sum(order_lines.quantity)'], dimensions: ['products.id', 'products.name'], order: ['total_quantity desc'], limit: 5 }],
+    ['which customer spent the most?', { root: 'order_lines', measures: [REVENUE], dimensions: ['customers.id', 'customers.company_name'], order: ['total_revenue desc'], limit: 1 }],
     ['the 3 cheapest products', { root: 'products', measures: [], columns: ['products.name', 'products.unit_price'], order: ['unit_price asc'], limit: 3 }],
     ['which product has the highest price?', { root: 'products', columns: ['products.name', 'products.unit_price'], order: ['unit_price desc'], limit: 1 }],
     ['top 10 invoices by amount', { root: 'invoices', measures: [], order: ['amount desc'], limit: 10 }],
-    ['Who are our top 5 clients by sales?', { measures: [REVENUE], dimensions: ['customers.company_name'], limit: 5 }],
-    ['Top 3 employees by revenue in 2024', { measures: [REVENUE], dimensions: ['employees.first_name', 'employees.last_name'], filters: ORDERED_2024, limit: 3 }],
-    ['Give me the top 5 customers in Germany by number of orders', { root: 'orders', measures: ['count(*)'], dimensions: ['customers.company_name'], filters: ['customers.country eq Germany'], order: ['order_count desc'], limit: 5 }],
+    ['Who are our top 5 clients by sales?', { measures: [REVENUE], dimensions: ['customers.id', 'customers.company_name'], limit: 5 }],
+    ['Top 3 employees by revenue in 2024', { measures: [REVENUE], dimensions: ['employees.id', 'employees.first_name', 'employees.last_name'], filters: ORDERED_2024, limit: 3 }],
+    ['Give me the top 5 customers in Germany by number of orders', { root: 'orders', measures: ['count(*)'], dimensions: ['customers.id', 'customers.company_name'], filters: ['customers.country eq Germany'], order: ['order_count desc'], limit: 5 }],
     ['top 5 countries by revenue', { measures: [REVENUE], dimensions: ['customers.country'], limit: 5 }],
-    ['best selling products this year', { measures: [REVENUE], dimensions: ['products.name'], order: ['total_revenue desc'], limit: 10 }],
+    ['best selling products this year', { measures: [REVENUE], dimensions: ['products.id', 'products.name'], order: ['total_revenue desc'], limit: 10 }],
     ['show the 10 most recent orders with their customer', { root: 'orders', columns: ['orders.id', 'orders.order_date', 'customers.company_name'], order: ['order_date desc'], limit: 10 }],
     ['when was the last order?', { root: 'orders', order: ['order_date desc'], limit: 1 }],
   ]);
@@ -99,8 +99,8 @@ describe('distinct counts, having, lists', () => {
     ['how many customers ordered in 2024?', { root: 'orders', measures: ['count_distinct(orders.customer_id)'], filters: ORDERED_2024 }],
     ['how many customers have cancelled orders?', { root: 'orders', measures: ['count_distinct(orders.customer_id)'], filters: ['orders.status eq cancelled'] }],
     ['how many different countries do customers come from?', { root: 'customers', measures: ['count_distinct(customers.country)'] }],
-    ['customers with more than 5 orders', { root: 'orders', measures: ['count(*)'], dimensions: ['customers.company_name'], having: ['order_count gt 5'] }],
-    ['customers with revenue over 10000', { measures: [REVENUE], dimensions: ['customers.company_name'], having: ['total_revenue gt 10000'] }],
+    ['customers with more than 5 orders', { root: 'orders', measures: ['count(*)'], dimensions: ['customers.id', 'customers.company_name'], having: ['order_count gt 5'] }],
+    ['customers with revenue over 10000', { measures: [REVENUE], dimensions: ['customers.id', 'customers.company_name'], having: ['total_revenue gt 10000'] }],
     ['list the countries of our customers', { root: 'customers', columns: ['customers.country'], distinct: true }],
     ['list customers in Germany', { root: 'customers', columns: ['customers.company_name'], filters: ['customers.country eq Germany'] }],
     ['customers who ordered last month', { root: 'orders', columns: ['customers.company_name'], distinct: true, filters: ['orders.order_date gte 2025-04-01', 'orders.order_date lt 2025-05-01'] }],
@@ -140,6 +140,6 @@ describe('casual wording and typos', () => {
     ['pls show me the number of custmers in germany', { root: 'customers', measures: ['count(*)'], filters: ['customers.country eq Germany'] }],
     ['I want to know the total amount of invoices by status', { measures: ['sum(invoices.amount)'], dimensions: ['invoices.status'] }],
     ['give me total revenue for last quarter', { measures: [REVENUE], filters: ['orders.order_date gte 2025-01-01', 'orders.order_date lt 2025-04-01'] }],
-    ['avg unit price per category', { root: 'products', measures: ['avg(products.unit_price)'], dimensions: ['categories.name'] }],
+    ['avg unit price per category', { root: 'products', measures: ['avg(products.unit_price)'], dimensions: ['categories.id', 'categories.name'] }],
   ]);
 });

@@ -9,9 +9,12 @@ function normalise(value: unknown): string {
     return Number.isInteger(number) ? String(number) : number.toFixed(4);
   }
   if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return value.toISOString().slice(0, 19).replace('T', ' ').replace(/ 00:00:00$/, '');
   if (typeof value === 'boolean') return value ? '1' : '0';
-  return String(value).trim();
+  const text = String(value).trim();
+  // Timestamps as stored ("2002-05-01 00:00:00") and as returned ("2002-05-01T00:00:00").
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return text.slice(0, 19).replace('T', ' ').replace(/ 00:00:00$/, '');
+  return text;
 }
 
 function sameRows(ours: readonly string[], gold: readonly string[], ordered: boolean): boolean {

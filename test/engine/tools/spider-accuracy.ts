@@ -65,7 +65,7 @@ for (const question of questions) byDatabase.set(question.db_id, [...(byDatabase
 for (const [database, list] of byDatabase) {
   const db = new PGlite();
   await loadDump(db, readFileSync(join(ROOT, 'pg', `${database}.sql`), 'utf8'));
-  const connector = createPgliteConnector(db);
+  const connector = createPgliteConnector(db, { maxRows: 100_000 });
   const catalog = await connector.introspect();
   const values = await connector.sampleValues(catalog);
   for (const question of list) {
