@@ -53,6 +53,9 @@ export function displayColumnsOf(entityWords: readonly string[], columns: readon
   const text = columns.filter((column) => column.isText && !column.isForeignKey);
   const exact = text.find((column) => column.words.length === 1 && column.words[0] === 'name');
   if (exact) return [exact];
+  // country.country, city.city: a text column named like its table names the row.
+  const named = text.find((column) => column.words.join(' ') === entityWords.join(' '));
+  if (named) return [named];
   const own = text.find((column) => column.words[column.words.length - 1] === 'name'
     && column.words.slice(0, -1).every((word) => entityWords.includes(word) || word === 'full' || word === 'display'));
   if (own) return [own];

@@ -182,6 +182,10 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
   if ((word === 'last' || word === 'latest') && !isCount(tokens[index + 1])) {
     return { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false, start: index, end: index + 1 };
   }
+  if (word === 'first' && !isCount(tokens[index + 1])) {
+    const skip = tokens[index + 1]?.lower === 'ever' ? 2 : 1;
+    return { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false, start: index, end: index + skip };
+  }
   if ((word === 'first' || word === 'last') && isCount(tokens[index + 1])) {
     return word === 'first'
       ? { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 }

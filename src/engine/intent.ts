@@ -76,6 +76,8 @@ export interface RankIntent {
   readonly measureIndex?: number;
   readonly column?: Mention;
   readonly concept?: Concept;
+  /** The entity a concept ranking is about when it is not the subject ("customers with the cheapest invoices"). */
+  readonly conceptEntity?: Mention;
 }
 
 export interface Intent {

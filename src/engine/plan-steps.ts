@@ -114,9 +114,17 @@ export function resolveRanking(state: PlanState): void {
   let measureIndex = rank.measureIndex;
   if (measureIndex === undefined && rank.concept) {
     if (rank.concept === 'date' || rank.concept === 'price') {
+      const ranked = rank.conceptEntity ? entityOfMention(state.schema, rank.conceptEntity) : subject;
       const column = rank.concept === 'date'
-        ? dateColumnFor(state.schema, subject?.name, undefined, state.anchors)
-        : subject?.primaryAmount ?? measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
+        ? dateColumnFor(state.schema, ranked?.name, undefined, state.anchors)
+        : ranked?.primaryAmount ?? measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
+      if (column && ranked !== subject && !state.isAggregate) {
+        // "customers with the 10 cheapest invoices": list the subject along the ranked rows.
+        state.requiredEntities.push(column.entity);
+        state.order.push({ column, direction: rank.direction });
+        setLimit(state, rank.limit);
+        return;
+      }
       if (column && (!subject || column.entity === subject.name || !state.isAggregate)) {
         state.order.push({ column, direction: rank.direction });
         setLimit(state, rank.limit);
@@ -259,6 +267,13 @@ export function resolveListColumns(state: PlanState): void {
       if (entity) into.push(...state.displayOf(entity));
       continue;
     }
+    // "the highest rental rate … and what is the rate?": a word for a column already in the answer means that column.
+    const already = [...state.listColumns, ...state.order.flatMap((entry) => (entry.column ? [entry.column] : []))]
+      .find((column) => mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.entity === column.entity && candidate.column === column.name));
+    if (already) {
+      into.push(already);
+      continue;
+    }
     const own = chooseColumn(state.schema, mention, [subject.name], (candidate) => candidate.entity === subject.name);
     const choice = own ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true);
     const column = choice?.column;
@@ -269,11 +284,12 @@ export function resolveListColumns(state: PlanState): void {
     }
     into.push(column);
   }
-  // "the countries of our customers": only the columns asked for, each value once.
-  const onlyAsked = asked.length > 0 && extra.length === 0 && asked.every((column) => column.entity === subject.name);
-  if (onlyAsked && asked.every((column) => !column.isKey && !subject.displayColumns.includes(column))) state.distinct = true;
+  // "the countries of our customers": only the columns asked for, each value once unless they name rows.
+  const onlyAsked = asked.length > 0;
+  const namesRows = (column: ColumnInfo): boolean => column.isKey || state.entity(column.entity).displayColumns.includes(column);
+  if (onlyAsked && extra.length === 0 && !intent.allColumns && asked.every((column) => !namesRows(column))) state.distinct = true;
   const everything = intent.allColumns ? [...subject.columns] : [];
-  const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? asked : [
+  const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? [...asked, ...extra] : [
     ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
       ...state.displayOf(subject),
       ...(subject.mainDate ? [subject.mainDate] : []),
@@ -292,5 +308,9 @@ export function resolveListColumns(state: PlanState): void {
     return true;
   }));
   if (intent.distinct) state.distinct = true;
-  if (intent.limit !== undefined && state.limit === undefined) state.limit = intent.limit;
+  if (intent.limit !== undefined && state.limit === undefined) {
+    // "the first 5 customers": the earliest, when rows have a date that places them in time.
+    state.limit = intent.limit;
+    if (state.order.length === 0 && subject.mainDate) state.order.push({ column: subject.mainDate, direction: 'asc' });
+  }
 }

@@ -12,7 +12,7 @@ import { measureName } from './measures.ts';
 import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
 import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
-import type { SchemaIndex } from './schema-model.ts';
+import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 
 export interface Plan {
   readonly query: LogicalQuery;
@@ -72,8 +72,9 @@ function assemble(state: PlanState): Plan {
     return measure;
   });
   const taken = new Set(measures.map((measure) => measure.id));
-  const dimensions: Dimension[] = uniqueIds(state.dimensions.map(({ column, grain }) => {
-    const { label, id } = columnLabel(state.entity(column.entity), column, root);
+  const dimensions: Dimension[] = uniqueIds(state.dimensions.map(({ column: chosen, grain }) => {
+    const column = keyViaForeignKey(state, choice, chosen);
+    const { label, id } = columnLabel(state.entity(chosen.entity), chosen, root);
     use(column.entity);
     return grain ? { id: `${id}_${grain}`, label: `${label} (${grain})`, field: field(column.entity, column.name), grain } : { id, label, field: field(column.entity, column.name) };
   }), taken);
@@ -136,6 +137,24 @@ function pickRoot(state: PlanState): RootChoice {
     if (choice.reach.ambiguous.has(entity)) throw new PlanProblem(`${choice.root} is linked to ${entity} in more than one way; please say which link you mean.`);
   }
   return choice;
+}
+
+/**
+ * A key of an entity one hop away, when nothing else of that entity is used, is the foreign key
+ * column of the row that points to it: no join needed (and none lost to a dangling reference).
+ */
+function keyViaForeignKey(state: PlanState, choice: RootChoice, column: ColumnInfo): ColumnInfo {
+  if (!column.isPrimaryKey || column.entity === choice.root) return column;
+  const others = [
+    ...state.dimensions.map((dimension) => dimension.column),
+    ...state.listColumns,
+    ...state.measures.flatMap((measure) => (measure.resolved.expression ? entitiesIn(measure.resolved.expression).map((entity) => ({ entity })) : [])),
+  ].filter((other) => other !== column && other.entity === column.entity);
+  const filtered = state.filters.some((filter) => entitiesIn(filter.expression).includes(column.entity));
+  const path = choice.reach.paths.get(column.entity) ?? [];
+  const last = path.at(-1);
+  if (others.length > 0 || filtered || state.namedEntities.includes(column.entity) && path.length !== 1 || !last || last.fromColumns.length !== 1 || last.toColumns[0] !== column.name) return column;
+  return state.entity(last.fromEntity).columnByName.get(last.fromColumns[0]) ?? column;
 }
 
 /** The key to count an entity by from a finer root: the foreign key column when one hop away. */

@@ -211,7 +211,10 @@ function readRanking(reader: Reader, index: number): void {
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);
     if (!intent.subject) intent.subject = next;
-    else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined && !sameEntity(intent.subject, next)) {
+    else if (isEntityMention(next) && cue.concept && !sameEntity(intent.subject, next)) {
+      intent.rank = { ...intent.rank, conceptEntity: next };
+      return;
+    } else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined && !sameEntity(intent.subject, next)) {
       // "customers with the most orders": a count of the second entity to rank by.
       intent.measures.push({ aggregate: 'count', source: { kind: 'count', mention: next }, distinct: false });
       intent.rank = { ...intent.rank, measureIndex: intent.measures.length - 1 };

@@ -214,7 +214,17 @@ function readListColumns(reader: Reader): void {
     if (item.kind !== 'word' || !['with', 'and', 'including', 'include', 'plus', ','].includes(item.lemma)) return;
     const follows = items[index + 1];
     const possessive = follows?.kind === 'word' && ['their', 'its', 'the'].includes(follows.lemma);
-    if (item.lemma !== 'with' && item.lemma !== 'including' && !possessive) return;
+    if (item.lemma !== 'with' && item.lemma !== 'including' && !possessive) {
+      // "customers and staff": two kinds of rows in one list is a union, which one query cannot give.
+      const before = reader.mentionAt(index - 1);
+      const after = reader.mentionAt(index + 1);
+      if (item.lemma === 'and' && before && after && isEntityMention(before) && isEntityMention(after) && !used.has(index - 1) && !used.has(index + 1)) {
+        intent.problems.push(`I cannot list ${before.text} and ${after.text} together in one answer.`);
+      }
+      return;
+    }
+    // "customers with any account": that they have one, not a column to show.
+    if (follows?.kind === 'word' && ['any', 'a', 'an', 'some', 'at'].includes(follows.lemma)) return;
     let position = reader.skip(index, 1);
     while (reader.mentionAt(position) && !used.has(position) && !isValueMention(reader.mentionAt(position) as Mention)) {
       const mention = reader.mentionAt(position) as Mention;

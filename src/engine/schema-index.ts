@@ -144,7 +144,8 @@ class TermBuilder {
       const replace = (replacement: string, score: number, kind: MatchKind): void => {
         this.add([...words.slice(0, position), replacement, ...words.slice(position + 1)], target, kind, score);
       };
-      for (const variant of stemVariants(word).slice(1)) replace(variant, base * SCORES.lemma, match === 'exact' ? 'lemma' : match);
+      // Verb stems of schema words ("rating" → rate) are weaker than the words themselves.
+      for (const variant of stemVariants(word).slice(1)) replace(variant, base * (/(ed|ing)$/.test(word) ? 0.75 : SCORES.lemma), match === 'exact' ? 'lemma' : match);
       // Concept words (revenue, price…) are resolved by the planner, not by plain synonymy.
       stemVariants(word).forEach((form, index) => {
         // Synonyms of a verb stem are a long way from the name (issued → issue → ticket): weak.

@@ -48,6 +48,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['method', 'mode', 'channel'],
   ['segment'],
   ['name', 'called'],
+  ['id', 'number', 'identifier'],
 ];
 
 /** Abbreviations and short forms seen in column and table names → their words. */
