@@ -38,6 +38,9 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     genReqId: () => newRequestId(),
     requestIdHeader: false,
     return503OnClosing: true,
+    maxParamLength: 1000,
+    // Errors the router raises before any route runs (bad URL encoding, over-long parameters).
+    frameworkErrors: (error, request, reply) => sendProblem(reply, toQuerentError(error, request)),
   });
   installValidators(app);
   // Only JSON bodies are accepted; Fastify would also take text/plain.

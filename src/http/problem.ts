@@ -47,6 +47,8 @@ export function toQuerentError(error: FastifyError | Error, request: FastifyRequ
   switch (fastifyError.statusCode) {
     case 400:
       return new QuerentError('invalid_request', safeClientMessage(fastifyError));
+    case 414:
+      return new QuerentError('invalid_request', 'The URL is too long.');
     case 413:
       return new QuerentError('payload_too_large', 'The request body is larger than the limit of this API.');
     case 415:

@@ -76,6 +76,7 @@ describe('errors', () => {
   it('404 run_not_found and not_found', async () => {
     expectProblem(await api(server.baseUrl, '/api/v1/runs/run_doesnotexist', { key }), 404, 'run_not_found');
     expectProblem(await api(server.baseUrl, `/api/v1/runs/${'x'.repeat(500)}`, { key }), 404, 'run_not_found');
+    expectProblem(await api(server.baseUrl, `/api/v1/runs/${'x'.repeat(5000)}`, { key }), 400, 'invalid_request');
     expectProblem(await api(server.baseUrl, '/api/v1/nothing-here', { key }), 404, 'not_found');
   });
 
@@ -112,7 +113,9 @@ describe('errors', () => {
     expect(listed.text).not.toContain('hunter2secret');
     expect(listed.text).not.toContain('127.0.0.1:1');
     expect((await api(server.baseUrl, '/api/v1/context', { key })).body.prompts).toEqual(before);
-    const log = server.output.join('');
+    // The log lines (JSON); the first-start banner that shows the key once is not a log line.
+    const log = server.output.join('').split('\n').filter((line) => line.startsWith('{')).join('\n');
+    expect(log).toContain('"statusCode":502');
     expect(log).not.toContain('hunter2secret');
     expect(log).not.toContain(key);
   });
