@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const QUESTIONS = [
   'How many customers are there?',
-  'total revenue by country',
+  'top 5 customers by revenue',
   'top 5 products by quantity sold',
   'number of orders per month in 2025',
   'average invoice amount by status',

@@ -38,6 +38,7 @@ export async function openQuerent(config: Config, logger: Logger): Promise<Quere
     async close() {
       await runs.close();
       await keys.close();
+      prompts.close();
       await registry.close();
       await changes.close();
       await db.close();

@@ -38,7 +38,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     genReqId: () => newRequestId(),
     requestIdHeader: false,
     return503OnClosing: true,
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // Errors the router raises before any route runs (bad URL encoding, over-long parameters).
     frameworkErrors: (error, request, reply) => sendProblem(reply, toQuerentError(error, request)),
   });
