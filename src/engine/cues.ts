@@ -29,6 +29,8 @@ export type Cue = Span & (
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
   | { readonly kind: 'versus' }
   | { readonly kind: 'limit'; readonly limit: number }
+  /** "containing the letter a", "contains 'smith'": a text filter. */
+  | { readonly kind: 'contains'; readonly text: string }
 );
 
 type CueBody = Cue extends infer C ? (C extends Span ? Omit<C, 'start' | 'end'> : never) : never;
@@ -59,11 +61,9 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['biggest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
   ['greatest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
   ['most', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
-  ['the most', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
   ['lowest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
   ['smallest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
   ['least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
-  ['the least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['fewest', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['top', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
   ['best', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
@@ -79,6 +79,16 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['newest', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
   ['oldest', { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false }],
   ['earliest', { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false }],
+  ['most common', { kind: 'extreme', direction: 'desc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['most frequent', { kind: 'extreme', direction: 'desc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['most frequently', { kind: 'extreme', direction: 'desc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['most often', { kind: 'extreme', direction: 'desc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['most popular', { kind: 'extreme', direction: 'desc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['least common', { kind: 'extreme', direction: 'asc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['least frequent', { kind: 'extreme', direction: 'asc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['least frequently', { kind: 'extreme', direction: 'asc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['least popular', { kind: 'extreme', direction: 'asc', concept: 'frequency', ranking: true, aggregateWord: false }],
+  ['most recently', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
   ['best selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
   ['top selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
   ['by', { kind: 'group' }],
@@ -167,8 +177,25 @@ export function findCues(tokens: readonly Token[]): Cue[] {
   return cues;
 }
 
+const CONTAINS_WORDS = new Set(['contain', 'contains', 'containing', 'like']);
+const CONTAINS_NOUNS = new Set(['letter', 'letters', 'word', 'string', 'substring', 'text', 'character', 'characters', 'phrase']);
+
+/** "containing the letter a", "contains 'smith'", "like '%son%'". */
+function containsAt(tokens: readonly Token[], index: number): Cue | undefined {
+  if (!CONTAINS_WORDS.has(tokens[index].lower)) return undefined;
+  let position = index + 1;
+  if (tokens[position]?.lower === 'the' || tokens[position]?.lower === 'a') position += 1;
+  const noun = CONTAINS_NOUNS.has(tokens[position]?.lower ?? '');
+  if (noun) position += 1;
+  const target = tokens[position];
+  if (!target || !(target.kind === 'quoted' || (noun && (target.kind === 'word' || target.kind === 'number')))) return undefined;
+  return { kind: 'contains', text: target.text.replace(/^%|%$/g, ''), start: index, end: position + 1 };
+}
+
 function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
   const word = tokens[index].lower;
+  const contains = containsAt(tokens, index);
+  if (contains) return contains;
   const compare = compareAt(tokens, index);
   if (compare) return compare;
   const grain = grainAt(tokens, index);

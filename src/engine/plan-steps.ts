@@ -13,6 +13,7 @@ import { reachFrom } from './join-graph.ts';
 import { dateColumnFor } from './plan-dates.ts';
 import { describeColumn } from './plan-filters.ts';
 import { PlanProblem, type PlanState } from './plan-state.ts';
+import { entityNoun } from './labels.ts';
 import { chooseColumn } from './resolve.ts';
 import type { ColumnInfo } from './schema-model.ts';
 
@@ -112,6 +113,11 @@ export function resolveRanking(state: PlanState): void {
   if (!rank) return;
   const subject = state.subject;
   let measureIndex = rank.measureIndex;
+  if (measureIndex === undefined && rank.concept === 'frequency') {
+    rankByFrequency(state);
+    setLimit(state, rank.limit);
+    return;
+  }
   if (measureIndex === undefined && rank.concept) {
     if (rank.concept === 'date' || rank.concept === 'price') {
       const ranked = rank.conceptEntity ? entityOfMention(state.schema, rank.conceptEntity) : subject;
@@ -150,6 +156,34 @@ export function resolveRanking(state: PlanState): void {
   }
   state.order.push({ measure: measureIndex, direction: rank.direction });
   setLimit(state, rank.limit);
+}
+
+/**
+ * "the most common payment method": rows counted per value of the column; "the most popular
+ * product": rows that refer to the product, counted per product (when one table refers to it).
+ */
+function rankByFrequency(state: PlanState): void {
+  const direction = state.intent.rank?.direction ?? 'desc';
+  const mention = state.intent.subject;
+  if (!mention) throw new PlanProblem('I could not tell what to count.');
+  if (!isEntityMention(mention)) {
+    const column = chooseColumn(state.schema, mention, state.anchors, (candidate) => !candidate.isPrimaryKey)?.column;
+    if (!column) throw new PlanProblem(`I could not tell what "${mention.text}" is.`);
+    const entity = state.entity(column.entity);
+    const measure = addMeasure(state, { aggregate: 'count', entity: entity.name, countOf: entity.name, noun: entityNoun(entity, true), definition: entity.name, assumptions: [] });
+    state.dimensions.push({ column });
+    state.order.push({ measure, direction });
+    return;
+  }
+  const subject = state.subject;
+  if (!subject) throw new PlanProblem(`I could not tell what "${mention.text}" is.`);
+  const referring = [...new Set(subject.incoming.map((link) => link.fromEntity))].filter((name) => name !== subject.name);
+  if (referring.length !== 1) throw new PlanProblem(`I could not tell which rows make a ${entityNoun(subject)} popular.`);
+  const counted = state.entity(referring[0]);
+  const measure = addMeasure(state, { aggregate: 'count', entity: counted.name, countOf: counted.name, noun: entityNoun(counted, true), definition: counted.name, assumptions: [] });
+  for (const column of state.groupColumnsOf(subject)) state.dimensions.push({ column });
+  state.order.push({ measure, direction });
+  state.assume(`Popularity is the number of ${entityNoun(counted, true)} for each ${entityNoun(subject)}.`);
 }
 
 function setLimit(state: PlanState, limit: number | undefined): void {

@@ -75,6 +75,7 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
   const { intent } = reader;
   intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list');
   intent.distinct = items.some((item) => item.kind === 'cue' && item.cue.kind === 'distinct');
+  readContains(reader);
   readComparisons(reader);
   readMeasures(reader);
   readValues(reader);
@@ -138,6 +139,19 @@ function mergeCompounds(items: readonly Item[], schema: SchemaIndex): Item[] {
     merged.push(item);
   }
   return merged;
+}
+
+/** "names containing the letter a": a contains filter on the text column before it. */
+function readContains(reader: Reader): void {
+  reader.items.forEach((item, index) => {
+    if (item.kind !== 'cue' || item.cue.kind !== 'contains') return;
+    reader.used.add(index);
+    const before = reader.skip(index, -1, new Set(['that', 'which', 'whose', 'who', 'with', 'is', 'are', 'does', 'do', 'not']));
+    const column = reader.mentionAt(before);
+    const useColumn = column && !reader.used.has(before) && !isEntityMention(column) && !isValueMention(column);
+    if (useColumn) reader.used.add(before);
+    reader.intent.quoted.push({ text: item.cue.text, ...(useColumn ? { column } : {}), op: 'contains', negated: reader.negatedBefore(before + 1) || reader.negatedBefore(index) });
+  });
 }
 
 /** "more than 5 orders" (having), "price over 100" / "invoices over 1000" (row filters). */

@@ -61,7 +61,9 @@ export function chooseColumn(schema: SchemaIndex, mention: Mention, anchors: rea
     if (!column || !accept(column)) continue;
     const distance = distanceFrom(schema, anchors, column.entity);
     if (!Number.isFinite(distance)) continue;
-    scored.push({ column, score: candidate.score - DISTANCE_WEIGHT * distance });
+    // "name" of customers: the column that names the rows, before another *_name.
+    const names = schema.entityByName.get(column.entity)?.displayColumns.includes(column) ? 0.05 : 0;
+    scored.push({ column, score: candidate.score - DISTANCE_WEIGHT * distance + names });
   }
   return pickOne(scored, `"${mention.text}"`);
 }

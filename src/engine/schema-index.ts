@@ -108,11 +108,20 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   // "customer country" names customers.country; but "accounts created" is a subject and its verb.
   const participle = /ed$/.test(columnWords[columnWords.length - 1] ?? '');
   if (!startsWithEntity && !participle) terms.addWithVariants([...entity.words, ...columnWords], target, 'lemma');
-  if (column.isKey) return;
-  const own = startsWithEntity && columnWords.length > entity.words.length ? columnWords.slice(entity.words.length) : undefined;
+  const last = columnWords[columnWords.length - 1];
+  if (column.isPrimaryKey || column.isForeignKey || last === 'id') {
+    // "the ids of customers": a key by its bare head word, weakly, the primary key first.
+    if (columnWords.length > 1) terms.add(columnWords.slice(-1), target, 'head', column.isPrimaryKey ? 0.55 : 0.5);
+    return;
+  }
+  // order_status_code, phone_number: "status" and "phone" name them as well.
+  const core = columnWords.length > 1 && ['code', 'number', 'no', 'flag', 'value', 'text', 'desc'].includes(last) ? columnWords.slice(0, -1) : columnWords;
+  if (core !== columnWords) terms.addWithVariants(core, target, 'lemma');
+  const own = startsWithEntity && core.length > entity.words.length ? core.slice(entity.words.length) : undefined;
   if (own) terms.addWithVariants(own, target, 'head');
   if (columnWords.length > 1) terms.addWithVariants(columnWords.slice(-1), target, 'head');
-  for (const word of columnWords.slice(0, -1)) {
+  if (core.length > 1 && core !== columnWords) terms.addWithVariants(core.slice(-1), target, 'head');
+  for (const word of core.slice(0, -1)) {
     if (GENERIC_PARTS.has(word) || entity.words.includes(word)) continue;
     terms.addWithVariants([word], target, 'part');
   }

@@ -11,7 +11,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['customer', 'client', 'buyer', 'account', 'partner', 'purchaser', 'consumer', 'patron'],
   ['employee', 'staff', 'rep', 'salesperson', 'salesman', 'agent', 'worker', 'personnel', 'seller', 'representative'],
   ['product', 'item', 'article', 'good', 'sku', 'merchandise'],
-  ['order', 'purchase'],
+  ['order', 'purchase', 'buy'],
   ['price', 'cost'],
   ['quantity', 'unit', 'qty', 'volume'],
   ['date', 'time', 'day'],
@@ -64,7 +64,8 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Concepts a word can stand for when no column carries the word itself. */
-export type Concept = 'money' | 'quantity' | 'price' | 'date';
+/** `frequency`: "the most common", "the most popular" — how many rows. */
+export type Concept = 'money' | 'quantity' | 'price' | 'date' | 'frequency';
 
 const CONCEPT_WORDS: Readonly<Record<string, Concept>> = {
   revenue: 'money', sale: 'money', turnover: 'money', income: 'money', takings: 'money', earning: 'money',
