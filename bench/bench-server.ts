@@ -14,7 +14,9 @@ import { createWorkspaceWithKey } from '../src/cli/commands.ts';
 import { SAMPLE_DATASETS } from '../src/samples/sample-datasets.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'querent-bench-'));
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', QUERENT_RATE_LIMIT: '10000000', QUERENT_TRIAL_PROMPTS: '1000000000' }, { dataDir });
+// The sample archives are kept between runs (as the tests do), so that a run measures serving, not generating.
+const samplesDir = process.env.QUERENT_SAMPLES_DIR ?? path.join(import.meta.dirname, '../.tmp/samples');
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', QUERENT_RATE_LIMIT: '10000000', QUERENT_TRIAL_PROMPTS: '1000000000', QUERENT_SAMPLES_DIR: samplesDir }, { dataDir });
 const logger = createLogger('warn');
 const querent = await openQuerent(config, logger);
 const app = await createApp({ ...querent, ready: async () => true }, config, logger);
