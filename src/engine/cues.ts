@@ -24,7 +24,8 @@ export type Cue = Span & (
   | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[] }
   | { readonly kind: 'negation' }
   | { readonly kind: 'distinct' }
-  | { readonly kind: 'list' }
+  /** `asks`: a question word ("which", "what are", "who") rather than a command ("list", "show"). */
+  | { readonly kind: 'list'; readonly asks?: boolean; readonly weak?: boolean }
   /** `attached`: the word already groups ("monthly", "per month"); otherwise it needs a "by". */
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
   | { readonly kind: 'versus' }
@@ -109,6 +110,8 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['sort by', { kind: 'sort' }],
   ['ordered by', { kind: 'sort' }],
   ['ranked by', { kind: 'sort' }],
+  ['in the order of', { kind: 'sort' }],
+  ['in order of', { kind: 'sort' }],
   ['in descending order', { kind: 'sort', direction: 'desc' }],
   ['in ascending order', { kind: 'sort', direction: 'asc' }],
   ['descending', { kind: 'sort', direction: 'desc' }],
@@ -134,9 +137,11 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['show', { kind: 'list' }],
   ['display', { kind: 'list' }],
   ['give me', { kind: 'list' }],
-  ['which', { kind: 'list' }],
-  ['who', { kind: 'list' }],
-  ['what are', { kind: 'list' }],
+  ['which', { kind: 'list', asks: true }],
+  ['who', { kind: 'list', asks: true }],
+  ['what are', { kind: 'list', asks: true }],
+  ['what is', { kind: 'list', asks: true, weak: true }],
+  ['what', { kind: 'list', asks: true, weak: true }],
   ['find', { kind: 'list' }],
   ['vs', { kind: 'versus' }],
   ['versus', { kind: 'versus' }],
@@ -209,7 +214,7 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
   if ((word === 'last' || word === 'latest') && !isCount(tokens[index + 1])) {
     return { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false, start: index, end: index + 1 };
   }
-  if (word === 'first' && !isCount(tokens[index + 1])) {
+  if (word === 'first' && !isCount(tokens[index + 1]) && tokens[index - 1]?.lower === 'the' && !['and', 'or', ',', 'name', 'names', 'half', 'quarter'].includes(tokens[index + 1]?.lower ?? '')) {
     const skip = tokens[index + 1]?.lower === 'ever' ? 2 : 1;
     return { kind: 'extreme', direction: 'asc', concept: 'date', ranking: true, aggregateWord: false, start: index, end: index + skip };
   }

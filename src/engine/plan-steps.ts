@@ -323,7 +323,9 @@ export function resolveListColumns(state: PlanState): void {
   const namesRows = (column: ColumnInfo): boolean => column.isKey || state.entity(column.entity).displayColumns.includes(column);
   if (onlyAsked && extra.length === 0 && !intent.allColumns && asked.every((column) => !namesRows(column))) state.distinct = true;
   const everything = intent.allColumns ? [...subject.columns] : [];
-  const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? [...asked, ...extra] : [
+  // "Which film has the highest rate? And what is the rate?": the film is named along with what was asked.
+  const named = intent.rank && intent.listWords && !asked.some(namesRows) ? state.displayOf(subject) : [];
+  const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? [...named, ...asked, ...extra] : [
     ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
       ...state.displayOf(subject),
       ...(subject.mainDate ? [subject.mainDate] : []),

@@ -95,6 +95,9 @@ function readAggregates(reader: Reader): void {
     else if (cue.kind === 'extreme' && !isRanking(reader, index, cue)) aggregate = cue.direction === 'desc' ? 'max' : 'min';
     if (!aggregate) return;
     reader.used.add(index);
+    // "count the number of …", "total sum of …": one aggregate said twice.
+    const next = reader.cueAt(reader.skip(index, 1));
+    if (next?.kind === 'aggregate' && (next.aggregate === aggregate || (aggregate === 'count' && next.aggregate === 'sum'))) return;
     const measure = aggregateTarget(reader, index, aggregate, cue.kind === 'aggregate' && cue.howMuch === true);
     if (measure) reader.intent.measures.push(measure);
   });
@@ -240,7 +243,8 @@ function entityBefore(reader: Reader, index: number): number | undefined {
     const mention = reader.mentionAt(position);
     if (!mention) continue;
     if (isEntityMention(mention)) return reader.used.has(position) ? undefined : position;
-    const asked = reader.cueAt(reader.skip(position, -1))?.kind === 'list';
+    const cue = reader.cueAt(reader.skip(position, -1));
+    const asked = cue?.kind === 'list' && cue.asks === true;
     if (asked && !reader.used.has(position) && !isValueMention(mention) && !isMeasureLike(mention, reader.schema)) return position;
   }
   return undefined;

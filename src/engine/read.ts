@@ -73,7 +73,7 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
   const items = mergeCompounds(segmented, schema);
   const reader = new Reader(items, schema);
   const { intent } = reader;
-  intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list');
+  intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list' && !item.cue.weak);
   intent.distinct = items.some((item) => item.kind === 'cue' && item.cue.kind === 'distinct');
   readContains(reader);
   readComparisons(reader);
@@ -237,8 +237,9 @@ function readListColumns(reader: Reader): void {
       }
       return;
     }
-    // "customers with any account": that they have one, not a column to show.
+    // "customers with any account", "customers with accounts": that they have one, not a column to show.
     if (follows?.kind === 'word' && ['any', 'a', 'an', 'some', 'at'].includes(follows.lemma)) return;
+    if (!possessive && follows?.kind === 'mention' && isEntityMention(follows.mention) && follows.end - follows.start === 1) return;
     let position = reader.skip(index, 1);
     while (reader.mentionAt(position) && !used.has(position) && !isValueMention(reader.mentionAt(position) as Mention)) {
       const mention = reader.mentionAt(position) as Mention;
