@@ -22,7 +22,6 @@ const END_OF_DATA = '2026-01-01';
 
 let samplesDir: string;
 const databases = new Map<SampleSlug, PGlite>();
-const openMilliseconds = new Map<SampleSlug, number>();
 
 function db(slug: SampleSlug): PGlite {
   return databases.get(slug)!;
@@ -53,9 +52,7 @@ beforeAll(async () => {
   samplesDir = await mkdtemp(join(tmpdir(), 'querent-samples-'));
   await ensureSampleArchives(samplesDir, { anchor: ANCHOR });
   for (const { slug } of SAMPLE_DATASETS) {
-    const started = performance.now();
     databases.set(slug, await openSampleDatabase(samplesDir, slug, { anchor: ANCHOR }));
-    openMilliseconds.set(slug, performance.now() - started);
   }
 });
 
@@ -78,16 +75,13 @@ describe('archives', () => {
     expect((await readdir(samplesDir)).sort()).toEqual([`saas-v${SCHEMA_VERSION}-2025-12.tar.gz`, `wholesale-v${SCHEMA_VERSION}-2025-12.tar.gz`]);
   });
 
-  it('opens an existing archive without rebuilding it, quickly', async () => {
+  it('opens an existing archive without rebuilding it', async () => {
     const modified = async (): Promise<number[]> =>
       Promise.all(SAMPLE_DATASETS.map(async ({ slug }) => (await stat(sampleArchivePath(samplesDir, slug, { anchor: ANCHOR }))).mtimeMs));
     const before = await modified();
     const again = await openSampleDatabase(samplesDir, 'saas', { anchor: ANCHOR });
     await again.close();
     expect(await modified()).toEqual(before);
-    // About 0.6–0.9 s on an idle machine, nearly all of it PGlite's own start-up (an empty PGlite
-    // takes about as long); the bound leaves room for a busy machine running tests in parallel.
-    for (const [slug, milliseconds] of openMilliseconds) expect(milliseconds, slug).toBeLessThan(4000);
   });
 
   it('generates identical data again, also when several callers ask at once', async () => {
