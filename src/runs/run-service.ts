@@ -51,8 +51,8 @@ export function createRunService(options: {
   const { db, connections, logger } = options;
 
   async function process(run: QueuedRun, signal: AbortSignal): Promise<void> {
-    if (!(await markRunning(db, run.id))) return;
-    const record = (await findRun(db, run.workspaceId, run.id))!;
+    const record = await markRunning(db, run.id);
+    if (!record) return;
     try {
       const connection = await connections.find(record.workspaceId, record.connectionId);
       const output = await answerQuestion(options.answer, connection, record.prompt, signal);

@@ -87,12 +87,12 @@ export async function listUnfinishedRuns(db: Queryable): Promise<RunRecord[]> {
   return rows.map(toRun);
 }
 
-/** Moves a queued (or interrupted running) run to running; false if it already ended. */
-export async function markRunning(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query(
+/** Moves a queued (or interrupted running) run to running; undefined if it already ended. */
+export async function markRunning(db: Queryable, id: string): Promise<RunRecord | undefined> {
+  const [row] = await db.query<RunRow>(
     `UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = now()
-     WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`, [id]);
-  return rows.length > 0;
+     WHERE id = $1 AND status IN ('queued', 'running') RETURNING ${COLUMNS}`, [id]);
+  return row && toRun(row);
 }
 
 export async function markComplete(db: Queryable, id: string, output: unknown): Promise<RunRecord | undefined> {
