@@ -19,7 +19,8 @@ export type Cue = Span & (
   | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg'; readonly howMuch?: boolean }
   /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
   | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean }
-  | { readonly kind: 'group' }
+  /** `each`: "for each customer" may ask for one row per customer rather than a breakdown. */
+  | { readonly kind: 'group'; readonly each?: boolean }
   | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc' }
   | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[] }
   | { readonly kind: 'negation' }
@@ -94,11 +95,11 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['top selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
   ['by', { kind: 'group' }],
   ['per', { kind: 'group' }],
-  ['for each', { kind: 'group' }],
-  ['for every', { kind: 'group' }],
-  ['in each', { kind: 'group' }],
-  ['each', { kind: 'group' }],
-  ['by each', { kind: 'group' }],
+  ['for each', { kind: 'group', each: true }],
+  ['for every', { kind: 'group', each: true }],
+  ['in each', { kind: 'group', each: true }],
+  ['each', { kind: 'group', each: true }],
+  ['by each', { kind: 'group', each: true }],
   ['broken down by', { kind: 'group' }],
   ['break down by', { kind: 'group' }],
   ['breakdown by', { kind: 'group' }],

@@ -29,7 +29,7 @@ export interface MeasureIntent {
 }
 
 export type DimensionIntent =
-  | { readonly kind: 'mention'; readonly mention: Mention }
+  | { readonly kind: 'mention'; readonly mention: Mention; readonly each?: boolean }
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly dateHint?: Mention };
 
 export interface ValueFilterIntent {
@@ -98,6 +98,8 @@ export interface Intent {
   dateSet: Mention[];
   /** Columns asked for in a list ("the names of products"). */
   columns: Mention[];
+  /** The entity that owns an asked column ("the name of each department" → departments). */
+  owners: Map<Mention, Mention>;
   /** Columns asked for next to the rows ("products with their supplier", "customers and their cities"). */
   extraColumns: Mention[];
   /** Other entities named, which scope the question ("customers who ordered"). */
@@ -117,6 +119,6 @@ export interface Intent {
 export function emptyIntent(): Intent {
   return {
     measures: [], dimensions: [], valueFilters: [], comparisons: [], quoted: [], periods: [], versus: false,
-    columns: [], extraColumns: [], context: [], dateSet: [], listWords: false, distinct: false, problems: [],
+    columns: [], extraColumns: [], owners: new Map(), context: [], dateSet: [], listWords: false, distinct: false, problems: [],
   };
 }

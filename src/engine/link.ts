@@ -78,7 +78,7 @@ export function fuzzyMention(tokens: readonly Token[], index: number, schema: Sc
     }
   }
   if (bestWords.length !== 1) return undefined; // no match, or two equally close words: not confident
-  const candidates = (schema.terms.get(bestWords[0]) ?? []).filter((entry) => entry.score >= 0.65).map((entry) => fromTerm(entry, FUZZY_PENALTY / bestDistance));
+  const candidates = (schema.terms.get(bestWords[0]) ?? []).filter((entry) => entry.score >= 0.9).map((entry) => fromTerm(entry, FUZZY_PENALTY / bestDistance));
   return candidates.length > 0 ? makeMention(tokens, index, index + 1, candidates) : undefined;
 }
 

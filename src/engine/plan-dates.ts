@@ -20,7 +20,8 @@ export function dateColumnFor(schema: SchemaIndex, base: string | undefined, hin
       const chosen = pickOne(scored, `"${hint.text}"`);
       if (chosen) return chosen.column;
     }
-    const entity = hint.candidates.find((candidate) => candidate.kind === 'entity');
+    const entity = hint.candidates.find((candidate) => candidate.kind === 'entity' && schema.entityByName.get(candidate.entity)?.mainDate !== undefined)
+      ?? hint.candidates.find((candidate) => candidate.kind === 'entity');
     if (entity?.kind === 'entity') {
       const date = mainDateNear(schema, entity.entity);
       if (date) return date;

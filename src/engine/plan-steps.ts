@@ -15,7 +15,7 @@ import { describeColumn } from './plan-filters.ts';
 import { PlanProblem, type PlanState } from './plan-state.ts';
 import { entityNoun } from './labels.ts';
 import { chooseColumn } from './resolve.ts';
-import type { ColumnInfo } from './schema-model.ts';
+import type { ColumnInfo, EntityInfo } from './schema-model.ts';
 
 export function resolveSubject(state: PlanState): void {
   const { intent, schema } = state;
@@ -236,8 +236,22 @@ export function resolveDimensions(state: PlanState): void {
   }
 }
 
-export function addMentionDimension(state: PlanState, mention: Mention, base: string | undefined): void {
-  const anchors = base ? [base, ...state.anchors] : state.anchors;
+/** "name", "full name" of an entity whose rows are named by several columns (first and last name). */
+export function namesOf(state: PlanState, mention: Mention, entity: EntityInfo | undefined): ColumnInfo[] | undefined {
+  if (!entity || !/^(full )?names?$/i.test(mention.text.trim()) || entity.displayColumns.length === 0) return undefined;
+  const exact = mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.entity === entity.name && candidate.score >= 0.9);
+  return exact ? undefined : [...entity.displayColumns];
+}
+
+export function addMentionDimension(state: PlanState, mention: Mention, base: string | undefined, asked = false): void {
+  const ownerMention = state.intent.owners.get(mention);
+  const owner = ownerMention ? entityOfMention(state.schema, ownerMention) : undefined;
+  const anchors = owner ? [owner.name, ...(base ? [base] : []), ...state.anchors] : base ? [base, ...state.anchors] : state.anchors;
+  const names = namesOf(state, mention, owner ?? state.subject);
+  if (names) {
+    for (const column of names) if (!state.dimensions.some((dimension) => dimension.column === column)) state.dimensions.push({ column });
+    return;
+  }
   if (isEntityMention(mention)) {
     const entity = entityOfMention(state.schema, mention);
     if (!entity) throw new PlanProblem(`I could not tell what "${mention.text}" refers to.`);
@@ -250,9 +264,10 @@ export function addMentionDimension(state: PlanState, mention: Mention, base: st
     state.dimensions.push({ column, grain: 'day' });
     return;
   }
-  const column = chooseColumn(state.schema, mention, anchors, (candidate) => !candidate.isPrimaryKey)?.column;
+  const column = chooseColumn(state.schema, mention, anchors, (candidate) => asked || !candidate.isPrimaryKey)?.column;
   if (!column) throw new PlanProblem(`I could not group by "${mention.text}".`);
-  state.dimensions.push(column.isDate ? { column, grain: column.type === 'timestamp' ? 'day' : 'day' } : { column });
+  if (state.dimensions.some((dimension) => dimension.column === column && !dimension.grain)) return;
+  state.dimensions.push(column.isDate && !asked ? { column, grain: 'day' } : { column });
 }
 
 /**
@@ -268,6 +283,12 @@ export function completeAggregate(state: PlanState): void {
   if (state.having.length > 0 && state.measures.some((measure) => measure.resolved.countOf === state.subject?.name && state.intent.measures.some((intent) => intent.source.kind === 'count'))) {
     throw new PlanProblem(`Counting ${state.subject?.name} that meet a condition on their totals needs two steps; try listing them instead.`);
   }
+  // Rows grouped by a subject's name keep its key too, so that two customers named alike stay two.
+  const subjectEntity = state.subject;
+  if (groupsBySubject && subjectEntity && state.dimensions.some((dimension) => dimension.column.entity === subjectEntity.name && !dimension.grain)) {
+    const key = subjectEntity.primaryKey.length === 1 ? subjectEntity.columnByName.get(subjectEntity.primaryKey[0]) : undefined;
+    if (key && !state.dimensions.some((dimension) => dimension.column === key)) state.dimensions.unshift({ column: key });
+  }
   if (!groupsBySubject || state.dimensions.length > 0) return;
   if (state.intent.subject && !isEntityMention(state.intent.subject)) {
     addMentionDimension(state, state.intent.subject, state.measures[0]?.resolved.entity);
@@ -277,6 +298,21 @@ export function completeAggregate(state: PlanState): void {
   if (!subject) throw new PlanProblem('I could not tell what to rank or group.');
   if (state.measures.every((measure) => measure.resolved.countOf === subject.name)) throw new PlanProblem(`I could not tell what to rank ${subject.name} by.`);
   for (const column of state.groupColumnsOf(subject)) state.dimensions.push({ column });
+}
+
+/** "What is Astrid Gruber's email?": the one entity that the asked columns and values share. */
+function inferSubject(state: PlanState): EntityInfo | undefined {
+  const mentions = [...state.intent.columns, ...state.intent.valueFilters.flatMap((filter) => filter.mentions)];
+  if (mentions.length === 0) return undefined;
+  let shared: Set<string> | undefined;
+  for (const mention of mentions) {
+    const entities = new Set(mention.candidates.filter((candidate) => candidate.kind === 'column' || candidate.kind === 'value').flatMap((candidate) => (candidate.kind === 'column' || candidate.kind === 'value' ? [candidate.entity] : [])));
+    shared = shared ? new Set([...shared].filter((entity) => entities.has(entity))) : entities;
+  }
+  if (!shared || shared.size !== 1) return undefined;
+  const entity = state.schema.entityByName.get([...shared][0]);
+  state.addAnchor(entity?.name);
+  return entity;
 }
 
 /** Columns of a list: the subject's names (or key, date and amount), then those asked for. */
@@ -290,12 +326,20 @@ export function resolveListColumns(state: PlanState): void {
     if (state.order.length === 0) state.order.push({ column, direction: 'asc' });
     return;
   }
-  const subject = state.subject;
+  const subject = state.subject ?? inferSubject(state);
   if (!subject) throw new PlanProblem('I could not tell what to list.');
+  state.subject = subject;
   const asked: ColumnInfo[] = [];
   const extra: ColumnInfo[] = [];
   for (const mention of [...intent.columns, ...intent.extraColumns]) {
     const into = intent.columns.includes(mention) ? asked : extra;
+    const ownerMention = intent.owners.get(mention);
+    const owner = ownerMention ? entityOfMention(state.schema, ownerMention) ?? subject : subject;
+    const names = namesOf(state, mention, owner);
+    if (names) {
+      into.push(...names);
+      continue;
+    }
     if (isEntityMention(mention)) {
       const entity = entityOfMention(state.schema, mention);
       if (entity) into.push(...state.displayOf(entity));
@@ -308,8 +352,8 @@ export function resolveListColumns(state: PlanState): void {
       into.push(already);
       continue;
     }
-    const own = chooseColumn(state.schema, mention, [subject.name], (candidate) => candidate.entity === subject.name);
-    const choice = own ?? chooseColumn(state.schema, mention, [subject.name, ...state.anchors], () => true);
+    const own = chooseColumn(state.schema, mention, [owner.name], (candidate) => candidate.entity === owner.name);
+    const choice = own ?? chooseColumn(state.schema, mention, [owner.name, subject.name, ...state.anchors], () => true);
     const column = choice?.column;
     if (!column) throw new PlanProblem(`I could not tell which column "${mention.text}" is.`);
     // "the names of banks" must be a column of banks, not a name column of something else.

@@ -11,7 +11,7 @@ import { columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
 import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
-import { completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
+import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
 import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 
 export interface Plan {
@@ -28,20 +28,46 @@ export interface Plan {
 export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   if (intent.problems.length > 0) throw new PlanProblem(intent.problems[0]);
   const state = new PlanState(schema, intent);
+  listForEach(intent);
   resolveSubject(state);
   resolveMeasures(state);
   resolveComparisons(state);
   resolveRanking(state);
+  if (intent.rank && !state.isAggregate && intent.dimensions.length > 0) {
+    throw new PlanProblem('I cannot yet rank rows within each group (such as the highest salary in every department).');
+  }
   resolveDimensions(state);
+  // "card type codes and the number of cards": columns shown next to a measure are what it is grouped by.
+  if (state.measures.length > 0) {
+    for (const mention of [...intent.columns, ...intent.extraColumns]) {
+      const named = mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.6 && candidate.match !== 'fuzzy');
+      if (!named) throw new PlanProblem(`I could not tell how "${mention.text}" fits in the question.`);
+      addMentionDimension(state, mention, state.subject?.name ?? state.measures[0].resolved.entity, true);
+    }
+  }
   completeAggregate(state);
   resolveSort(state);
   if (!state.isAggregate) resolveListColumns(state);
-  else if (intent.columns.length + intent.extraColumns.length > 0) throw new PlanProblem(`I could not tell how "${[...intent.columns, ...intent.extraColumns][0].text}" fits in the question.`);
   resolveValueFilters(state);
   resolveQuoted(state);
   resolveDateSet(state);
   resolvePeriods(state);
   return assemble(state);
+}
+
+/**
+ * "the first name, department and city for each employee": with nothing to count or total, "for
+ * each X" asks for one row per X — a list of X — not a breakdown.
+ */
+function listForEach(intent: Intent): void {
+  const each = intent.dimensions.filter((dimension) => dimension.kind === 'mention' && dimension.each);
+  if (each.length !== 1 || intent.dimensions.length !== 1 || intent.measures.length > 0 || intent.rank || intent.comparisons.length > 0) return;
+  if (intent.columns.length + intent.extraColumns.length === 0) return;
+  const dimension = each[0];
+  if (dimension.kind !== 'mention' || dimension.mention.candidates[0]?.kind !== 'entity') return;
+  if (intent.subject) intent.context.push(intent.subject);
+  intent.subject = dimension.mention;
+  intent.dimensions = [];
 }
 
 function assemble(state: PlanState): Plan {

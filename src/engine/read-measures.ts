@@ -56,12 +56,14 @@ function readGroups(reader: Reader, ranking: boolean): void {
       return;
     }
     if (first?.kind === 'mention' && isValueMention(first.mention)) return; // "orders by Acme Corp": an agent, not a breakdown
+    if (item.cue.kind === 'group' && !item.cue.each && agentive(reader, index)) return; // "orders made by the customer named …"
     used.add(index);
+    const each = item.cue.kind === 'group' && item.cue.each === true;
     for (;;) {
       const part = items[position];
       if (part?.kind === 'mention' && !used.has(position)) {
         used.add(position);
-        intent.dimensions.push({ kind: 'mention', mention: part.mention });
+        intent.dimensions.push({ kind: 'mention', mention: part.mention, ...(each ? { each } : {}) });
       } else if (part?.kind === 'cue' && part.cue.kind === 'grain') {
         used.add(position);
         intent.dimensions.push({ kind: 'grain', grain: part.cue.grain });
@@ -71,6 +73,15 @@ function readGroups(reader: Reader, ranking: boolean): void {
       position = reader.skip(position + 1, 1);
     }
   });
+}
+
+const AGENT_VERBS = new Set(['make', 'do', 'sell', 'buy', 'take', 'write', 'hold', 'pay', 'give', 'send', 'win', 'own', 'manage', 'handle', 'place', 'create', 'issue', 'raise', 'process', 'serve', 'lead', 'book', 'rent', 'approve', 'report', 'made', 'done', 'sold', 'bought', 'taken', 'written', 'held', 'paid', 'given', 'sent', 'run', 'won', 'owned', 'managed', 'handled', 'placed', 'ordered', 'created', 'issued', 'raised', 'filed', 'submitted', 'processed', 'served', 'led', 'supervised', 'booked', 'rented', 'signed', 'approved', 'reported']);
+
+/** "made by", "handled by": "by" after a verb names who did it, not a breakdown. */
+function agentive(reader: Reader, index: number): boolean {
+  const previous = reader.items[index - 1];
+  const text = previous?.kind === 'word' ? previous.lemma : previous?.kind === 'mention' ? previous.mention.text.toLowerCase() : '';
+  return AGENT_VERBS.has(text) || (text.length > 4 && text.endsWith('ed') && previous?.kind === 'word');
 }
 
 /** The measure that starts at an aggregate cue or a measure mention ("number of invoices", "total revenue", "revenue"). */
@@ -86,20 +97,41 @@ function measureAt(reader: Reader, position: number): MeasureIntent | undefined 
   return { source: { kind: 'field', mention }, distinct: false };
 }
 
+function aggregateOf(reader: Reader, index: number): AggregateWord | undefined {
+  const cue = reader.cueAt(index);
+  if (!cue || reader.used.has(index)) return undefined;
+  if (cue.kind === 'aggregate') return cue.aggregate;
+  if (cue.kind === 'extreme' && !isRanking(reader, index, cue)) return cue.direction === 'desc' ? 'max' : 'min';
+  return undefined;
+}
+
 function readAggregates(reader: Reader): void {
   reader.items.forEach((item, index) => {
-    if (item.kind !== 'cue' || reader.used.has(index)) return;
-    const cue = item.cue;
-    let aggregate: AggregateWord | undefined;
-    if (cue.kind === 'aggregate') aggregate = cue.aggregate;
-    else if (cue.kind === 'extreme' && !isRanking(reader, index, cue)) aggregate = cue.direction === 'desc' ? 'max' : 'min';
-    if (!aggregate) return;
+    const aggregate = aggregateOf(reader, index);
+    if (!aggregate || item.kind !== 'cue') return;
     reader.used.add(index);
     // "count the number of …", "total sum of …": one aggregate said twice.
     const next = reader.cueAt(reader.skip(index, 1));
     if (next?.kind === 'aggregate' && (next.aggregate === aggregate || (aggregate === 'count' && next.aggregate === 'sum'))) return;
-    const measure = aggregateTarget(reader, index, aggregate, cue.kind === 'aggregate' && cue.howMuch === true);
-    if (measure) reader.intent.measures.push(measure);
+    // "the average, minimum and total amount": several aggregates of one measure.
+    const chain: AggregateWord[] = [aggregate];
+    let last = index;
+    for (;;) {
+      const joiner = reader.skip(last, 1);
+      if (reader.wordAt(joiner) !== ',' && reader.wordAt(joiner) !== 'and') break;
+      const following = reader.skip(joiner, 1);
+      const more = aggregateOf(reader, following);
+      if (!more || more === 'count') break;
+      reader.used.add(joiner);
+      reader.used.add(following);
+      chain.push(more);
+      last = following;
+    }
+    const cue = item.cue;
+    const measure = aggregateTarget(reader, last, chain[chain.length - 1], cue.kind === 'aggregate' && cue.howMuch === true);
+    if (!measure) return;
+    for (const each of chain.slice(0, -1)) reader.intent.measures.push({ ...measure, aggregate: each });
+    reader.intent.measures.push(measure);
   });
 }
 

@@ -72,10 +72,16 @@ function namesNextColumn(reader: Reader, index: number): 'value' | 'period' | fa
   if (!['to', 'in', 'from', 'on', 'at', 'during', 'via'].includes(reader.wordAt(joinerAt) ?? '') && reader.items[joinerAt]?.kind !== 'period') return false;
   const next = reader.items[reader.wordAt(joinerAt) !== undefined ? joinerAt + 1 : joinerAt];
   const stems = mention.text.toLowerCase().split(/\s+/).flatMap((word) => stemVariants(word));
-  if (next?.kind === 'period') return dateColumns(mention, reader.schema).length > 0 ? 'period' : false;
+  if (next?.kind === 'period') return namesDate(reader, mention) ? 'period' : false;
   if (next?.kind !== 'mention' || !isValueMention(next.mention)) return false;
   return next.mention.candidates.some((candidate) => candidate.kind === 'value'
     && (reader.schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column)?.words ?? []).some((word) => stems.includes(word))) ? 'value' : false;
+}
+
+/** A word that names a date column ("shipped" → shipped_date) or an entity that has a date ("shipped" → shipments). */
+export function namesDate(reader: Reader, mention: Mention): boolean {
+  if (dateColumns(mention, reader.schema).length > 0) return true;
+  return mention.candidates.some((candidate) => candidate.kind === 'entity' && reader.schema.entityByName.get(candidate.entity)?.mainDate !== undefined);
 }
 
 function namesValueColumn(column: Mention, value: Mention): boolean {

@@ -9,7 +9,7 @@ import { emptyIntent, type Intent } from './intent.ts';
 import type { Mention } from './link.ts';
 import { dateColumns, isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.ts';
 import { readMeasures } from './read-measures.ts';
-import { readValues } from './read-values.ts';
+import { namesDate as namesADate, readValues } from './read-values.ts';
 import type { SchemaIndex } from './schema-model.ts';
 import type { Item } from './segment.ts';
 
@@ -210,7 +210,7 @@ function readPeriods(reader: Reader): void {
     reader.used.add(index);
     const before = reader.skip(index, -1, new Set(['was', 'were', 'is', 'are', 'been', 'be', 'get', 'got', 'up', 'out', 'off']));
     const hint = reader.mentionAt(before);
-    const namesDate = hint !== undefined && !reader.used.has(before) && !isEntityMention(hint) && dateColumns(hint, reader.schema).length > 0;
+    const namesDate = hint !== undefined && !reader.used.has(before) && !isEntityMention(hint) && namesADate(reader, hint);
     // An entity just before the period ("customers who ordered in 2024") says whose date it is; it keeps its own role too.
     const useHint = namesDate || (hint !== undefined && isEntityMention(hint));
     if (namesDate) reader.used.add(before);
@@ -285,6 +285,11 @@ function readLeftovers(reader: Reader): void {
     }
     if (mention.candidates.some((candidate) => candidate.kind === 'column')) {
       intent.columns.push(mention);
+      // "the name of each department": the column belongs to the entity after "of".
+      if (reader.wordAt(index + 1) === 'of') {
+        const owner = reader.mentionAt(reader.skip(index + 1, 1));
+        if (owner && isEntityMention(owner)) intent.owners.set(mention, owner);
+      }
       return;
     }
     if (absorbed(reader, index)) return;

@@ -60,7 +60,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   tx: ['transaction'], qtr: ['quarter'], yr: ['year'], pct: ['percent'], avg: ['average'],
   mrr: ['monthly', 'recurring', 'revenue'], arr: ['annual', 'recurring', 'revenue'],
   dob: ['date', 'of', 'birth'], fname: ['first', 'name'], lname: ['last', 'name'], zip: ['postal', 'code'],
-  tel: ['phone'], cnt: ['count'], acc: ['account'], bal: ['balance'], descr: ['description'], ctry: ['country'], sku: ['product'], uom: ['unit', 'of', 'measure'],
+  min: ['minimum'], max: ['maximum'], tel: ['phone'], cnt: ['count'], acc: ['account'], bal: ['balance'], descr: ['description'], ctry: ['country'], sku: ['product'], uom: ['unit', 'of', 'measure'],
 };
 
 /** Concepts a word can stand for when no column carries the word itself. */
