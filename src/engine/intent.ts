@@ -93,11 +93,15 @@ export interface Intent {
   versus: boolean;
   rank?: RankIntent;
   /** Explicit sort: "sorted by price". */
-  sort?: { readonly mention?: Mention; readonly direction: 'asc' | 'desc' };
+  sort?: { readonly mention?: Mention; readonly measureIndex?: number; readonly direction: 'asc' | 'desc' };
   /** Dates that must be set: "resolved tickets" → resolved_at is not null. */
   dateSet: Mention[];
   /** Columns asked for in a list ("the names of products"). */
   columns: Mention[];
+  /** Columns named after "is/are" ("customers who are active"): yes/no conditions, not columns to show. */
+  predicates: Mention[];
+  /** Predicates said with "not" ("customers who are not active"). */
+  negatedPredicates: Mention[];
   /** The entity that owns an asked column ("the name of each department" → departments). */
   owners: Map<Mention, Mention>;
   /** Columns asked for next to the rows ("products with their supplier", "customers and their cities"). */
@@ -119,6 +123,6 @@ export interface Intent {
 export function emptyIntent(): Intent {
   return {
     measures: [], dimensions: [], valueFilters: [], comparisons: [], quoted: [], periods: [], versus: false,
-    columns: [], extraColumns: [], owners: new Map(), context: [], dateSet: [], listWords: false, distinct: false, problems: [],
+    columns: [], extraColumns: [], predicates: [], negatedPredicates: [], owners: new Map(), context: [], dateSet: [], listWords: false, distinct: false, problems: [],
   };
 }

@@ -38,6 +38,22 @@ export function resolveValueFilters(state: PlanState): void {
   }
 }
 
+const FLAG_WORDS = new Set(['active', 'enabled', 'valid', 'verified', 'approved', 'deleted', 'archived', 'available', 'discontinued', 'blocked', 'closed', 'open', 'paid', 'public', 'visible']);
+
+/** "customers who are active": a yes/no column that is yes (true, or 1 for a flag kept as a number). */
+export function resolvePredicates(state: PlanState): void {
+  for (const mention of state.intent.predicates) {
+    const column = chooseColumn(state.schema, mention, anchorsWithBase(state), (candidate) => candidate.isBoolean
+      || (candidate.type === 'integer' && candidate.words.some((word) => FLAG_WORDS.has(word) || word === 'is' || word === 'has')))?.column;
+    if (!column) throw new PlanProblem(`I could not tell how "${mention.text}" fits in the question.`);
+    const negated = state.intent.negatedPredicates.includes(mention);
+    const value = column.isBoolean ? !negated : negated ? 0 : 1;
+    if (!column.isBoolean) state.assume(`${column.entity}.${column.name} = 1 is read as yes.`);
+    state.filters.push({ kind: 'filter', expression: field(column.entity, column.name), op: 'eq', values: [value] });
+    state.filterPhrases.push(`${describeColumn(state, column)} is ${column.isBoolean ? String(value) : value === 1 ? 'yes (1)' : 'no (0)'}`);
+  }
+}
+
 /** "resolved tickets": the date that says so is set. */
 export function resolveDateSet(state: PlanState): void {
   for (const mention of state.intent.dateSet) {

@@ -35,6 +35,8 @@ export class PlanState {
   order: (Omit<OrderBy, 'id'> & { measure?: number; column?: ColumnInfo; grain?: TimeGrain })[] = [];
   limit?: number;
   distinct = false;
+  /** Groups are rows of the subject ("customers with more than 5 orders"): rows without one are left out. */
+  groupedBySubject = false;
   /** Entities that must be joined although no field of theirs is selected ("customers who ordered"). */
   readonly requiredEntities: string[] = [];
   /** The subject and other entities the question names. */

@@ -81,9 +81,11 @@ export function resolveComparisons(state: PlanState): void {
     const resolved = measureFor(state, { source: { kind: 'field', mention: target.mention }, distinct: false });
     const base = state.subject?.name ?? state.measures[0]?.resolved.entity;
     const column = resolved.column;
-    // A column of the base row or of a row it belongs to filters rows; a column of finer rows
-    // ("customers with revenue over 1000") is aggregated per subject and filtered after grouping.
-    if (column && (!base || !state.subject || reachFrom(state.schema, base).paths.has(column.entity))) {
+    // A column of the base row or of a row it belongs to filters rows; so does a column of a row
+    // the question names ("customers who have a loan with amount over 3000"). A money word about
+    // finer rows ("customers with revenue over 1000") is totalled per subject and filtered after grouping.
+    const named = column !== undefined && !conceptOfMention(target.mention) && state.namedEntities.includes(column.entity);
+    if (column && (!base || !state.subject || named || reachFrom(state.schema, base).paths.has(column.entity))) {
       state.filters.push(rowFilter(column, op, comparison.values));
       state.filterPhrases.push(`${describeColumn(state, column)} ${opWords(op, comparison.values)}`);
       state.compared.push(column);
@@ -201,6 +203,10 @@ function setLimit(state: PlanState, limit: number | undefined): void {
 export function resolveSort(state: PlanState): void {
   const sort = state.intent.sort;
   if (!sort) return;
+  if (sort.measureIndex !== undefined) {
+    state.order.unshift({ measure: sort.measureIndex, direction: sort.direction });
+    return;
+  }
   const mention = sort.mention;
   if (!mention) {
     if (state.order.length === 0) throw new PlanProblem('I could not tell what to sort by.');
@@ -285,6 +291,7 @@ export function completeAggregate(state: PlanState): void {
   }
   // Rows grouped by a subject's name keep its key too, so that two customers named alike stay two.
   const subjectEntity = state.subject;
+  if (groupsBySubject && subjectEntity) state.groupedBySubject = true;
   if (groupsBySubject && subjectEntity && state.dimensions.some((dimension) => dimension.column.entity === subjectEntity.name && !dimension.grain)) {
     const key = subjectEntity.primaryKey.length === 1 ? subjectEntity.columnByName.get(subjectEntity.primaryKey[0]) : undefined;
     if (key && !state.dimensions.some((dimension) => dimension.column === key)) state.dimensions.unshift({ column: key });

@@ -9,7 +9,7 @@ import type { Intent } from './intent.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from './join-graph.ts';
 import { columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
-import { resolveDateSet, resolvePeriods, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
+import { resolveDateSet, resolvePeriods, resolvePredicates, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
 import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
 import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
@@ -51,6 +51,7 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   resolveValueFilters(state);
   resolveQuoted(state);
   resolveDateSet(state);
+  resolvePredicates(state);
   resolvePeriods(state);
   return assemble(state);
 }
@@ -60,6 +61,13 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
  * each X" asks for one row per X — a list of X — not a breakdown.
  */
 function listForEach(intent: Intent): void {
+  // "accounts by the customer with first name Meaghan": with columns asked and nothing to compute, "by" names an owner.
+  if (intent.measures.length === 0 && !intent.rank && intent.comparisons.length === 0 && intent.columns.length > 0
+    && intent.dimensions.length > 0 && intent.dimensions.every((dimension) => dimension.kind === 'mention' && !dimension.each && dimension.mention.candidates[0]?.kind === 'entity')) {
+    for (const dimension of intent.dimensions) if (dimension.kind === 'mention') intent.context.push(dimension.mention);
+    intent.dimensions = [];
+    return;
+  }
   const each = intent.dimensions.filter((dimension) => dimension.kind === 'mention' && dimension.each);
   if (each.length !== 1 || intent.dimensions.length !== 1 || intent.measures.length > 0 || intent.rank || intent.comparisons.length > 0) return;
   if (intent.columns.length + intent.extraColumns.length === 0) return;
@@ -109,6 +117,12 @@ function assemble(state: PlanState): Plan {
     use(column.entity);
     return { id, label, field: field(column.entity, column.name) };
   }), taken);
+  // Grouped by the subject through a join: rows that belong to no subject row are no group of it.
+  if (state.groupedBySubject && state.subject && state.subject.name !== root) {
+    const key = dimensions.find((dimension) => state.subject?.primaryKey.includes(dimension.field.column) && dimension.field.entity === state.subject.name)
+      ?? dimensions.find((dimension) => dimension.field.entity !== state.subject?.name && state.entity(dimension.field.entity).foreignKeys.some((foreignKey) => foreignKey.refEntity === state.subject?.name && foreignKey.columns.includes(dimension.field.column)));
+    if (key) state.filters.push({ kind: 'filter', expression: key.field, op: 'not_null', values: [] });
+  }
   for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) use(entity);
   for (const entity of state.requiredEntities) use(entity);
   for (const entity of state.namedEntities) use(entity);

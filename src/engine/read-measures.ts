@@ -132,6 +132,7 @@ function readAggregates(reader: Reader): void {
     if (!measure) return;
     for (const each of chain.slice(0, -1)) reader.intent.measures.push({ ...measure, aggregate: each });
     reader.intent.measures.push(measure);
+    reader.measureOfCue.set(index, reader.intent.measures.length - 1);
   });
 }
 
@@ -300,7 +301,10 @@ function readSortAndLimit(reader: Reader): void {
       direction = following.direction;
       used.add(reader.skip(position, 1));
     }
-    if (mention && !used.has(position)) {
+    const measureIndex = reader.measureOfCue.get(position);
+    if (measureIndex !== undefined) {
+      intent.sort = { measureIndex, direction: direction ?? 'asc' };
+    } else if (mention && !used.has(position)) {
       used.add(position);
       intent.sort = { mention, direction: direction ?? 'asc' };
     } else if (direction && intent.sort === undefined) {

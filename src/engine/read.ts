@@ -21,6 +21,8 @@ const COMPARE_GAP = new Set([...TRANSPARENT, 'is', 'are', 'was', 'were', 'be', '
 export class Reader {
   readonly items: readonly Item[];
   readonly used = new Set<number>();
+  /** Aggregate cue position → index of the measure it made ("sorted by total amount"). */
+  readonly measureOfCue = new Map<number, number>();
   readonly intent: Intent = emptyIntent();
   readonly schema: SchemaIndex;
 
@@ -284,6 +286,16 @@ function readLeftovers(reader: Reader): void {
       return;
     }
     if (mention.candidates.some((candidate) => candidate.kind === 'column')) {
+      const copula = ['is', 'are', 'was', 'were', 'be', 'being'];
+      const negation = reader.cueAt(index - 1)?.kind === 'negation' && copula.includes(reader.wordAt(index - 2) ?? '');
+      if (copula.includes(reader.wordAt(index - 1) ?? '') || negation) {
+        intent.predicates.push(mention);
+        if (negation) {
+          intent.negatedPredicates.push(mention);
+          reader.used.add(index - 1);
+        }
+        return;
+      }
       intent.columns.push(mention);
       // "the name of each department": the column belongs to the entity after "of".
       if (reader.wordAt(index + 1) === 'of') {
