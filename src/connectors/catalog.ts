@@ -17,6 +17,21 @@ export interface CatalogColumn {
   readonly label?: string;
   /** Unit when known, e.g. `EUR`, `USD`, `days`. */
   readonly unit?: string;
+  /** Whether the source can group by this column (Odoo: `groupable`, or `store` before 17). Absent: yes. */
+  readonly groupable?: boolean;
+  /** Whether the source can filter on this column (Odoo: `searchable`, or `store` before 17). Absent: yes. */
+  readonly filterable?: boolean;
+  /** Whether the source can order by this column (Odoo: `sortable`, or `store` before 17). Absent: yes. */
+  readonly sortable?: boolean;
+  /** Closed list of stored values and the labels people use for them (Odoo selection fields). */
+  readonly choices?: readonly ColumnChoice[];
+}
+
+export interface ColumnChoice {
+  /** The stored value, e.g. `out_invoice`. */
+  readonly value: string;
+  /** The label shown to people, e.g. `Customer Invoice`. */
+  readonly label: string;
 }
 
 export interface CatalogForeignKey {
