@@ -52,20 +52,9 @@ const EXACT_DECIMAL = 'DECIMAL(65,30)';
  */
 const LIKE_ESCAPE = '!';
 
-interface ScopeEntry {
-  readonly alias: string;
-  readonly entity: CatalogEntity;
-}
-
-interface CompiledExpression {
-  readonly sql: string;
-  readonly type: ValueType;
-}
-
-interface SelectItem {
-  readonly sql: string;
-  readonly id: string;
-}
+interface ScopeEntry { readonly alias: string; readonly entity: CatalogEntity }
+interface CompiledExpression { readonly sql: string; readonly type: ValueType }
+interface SelectItem { readonly sql: string; readonly id: string }
 
 /** Bound parameters in order of appearance; `add` returns the placeholder. */
 class ParameterList {
@@ -253,11 +242,9 @@ function compileFilter(filter: Filter, expression: (node: ScalarExpression) => C
       return `LOWER(CONVERT(${operand.sql} USING utf8mb4)) LIKE LOWER(${parameters.add(pattern)}) COLLATE utf8mb4_bin ESCAPE '${LIKE_ESCAPE}'`;
     }
     case 'is_null':
-      expectValues(filter, 0);
-      return `${operand.sql} IS NULL`;
     case 'not_null':
       expectValues(filter, 0);
-      return `${operand.sql} IS NOT NULL`;
+      return `${operand.sql} ${op === 'is_null' ? 'IS NULL' : 'IS NOT NULL'}`;
     default:
       return invalid(`Unknown filter operator "${String(op)}".`);
   }
@@ -296,15 +283,11 @@ function expectValues(filter: Filter, count: number): void {
 }
 
 function requireEntity(catalog: Catalog, name: string): CatalogEntity {
-  const entity = findEntity(catalog, name);
-  if (entity === undefined) invalid(`The entity "${name}" is not in the catalog.`);
-  return entity;
+  return findEntity(catalog, name) ?? invalid(`The entity "${name}" is not in the catalog.`);
 }
 
 function requireColumn(entity: CatalogEntity, name: string): CatalogColumn {
-  const column = findColumn(entity, name);
-  if (column === undefined) invalid(`The entity "${entity.name}" has no column "${name}".`);
-  return column;
+  return findColumn(entity, name) ?? invalid(`The entity "${entity.name}" has no column "${name}".`);
 }
 
 /** Compile errors name the bad part of the query; the engine that built it gets them as `invalid_request`. */

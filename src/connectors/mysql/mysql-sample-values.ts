@@ -38,7 +38,7 @@ export async function sampleMysqlValues(client: MysqlClient, catalog: Catalog, o
   for (const entity of catalog.entities) {
     // Views have no estimate; reading them is bounded by the statement timeout.
     const small = entity.rowCount >= 0 ? entity.rowCount <= SCAN_MAX_ROWS : entity.isView;
-    for (const column of entity.columns.filter((candidate) => candidate.type === 'text')) {
+    for (const column of entity.columns.filter(isSampledColumn)) {
       if (small) toScan.push({ entity, column });
       else found.push(...keep(entity, column, enumValues(column.nativeType) ?? [], maxValues));
     }
@@ -50,6 +50,11 @@ export async function sampleMysqlValues(client: MysqlClient, catalog: Catalog, o
     if (values !== undefined) found.push(...values);
   }
   return found;
+}
+
+/** Text columns, except LONGTEXT: documents, and MariaDB's JSON (an alias of LONGTEXT). */
+function isSampledColumn(column: CatalogColumn): boolean {
+  return column.type === 'text' && !column.nativeType.toLowerCase().startsWith('longtext');
 }
 
 /**
