@@ -5,6 +5,7 @@ import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { QuerentError } from '../core/errors.ts';
 import { createPgliteConnector, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
+import { createMysqlConnector } from '../connectors/mysql/mysql-connector.ts';
 import { openSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
 
 /** What the engine needs to know about a connection, cached per connection. */
@@ -49,6 +50,7 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
     if (!record.credentials) throw new QuerentError('connection_unavailable', 'The connection has no stored credentials.');
     const credentials = JSON.parse(options.secrets.open(record.credentials)) as StoredCredentials;
     if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url, maxRows: options.maxRows });
+    if (record.kind === 'mysql') return createMysqlConnector({ url: credentials.url, maxRows: options.maxRows });
     throw new QuerentError('connection_unavailable', `Connections of kind ${record.kind} are not supported by this version yet.`);
   }
 
