@@ -171,5 +171,7 @@ describe('compileOdoo', () => {
     for (const logical of refusals) expect(() => planOdoo(logical, catalog, { maxRows: 10 }), JSON.stringify(logical)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
     const having = query({ measures: [rowCount], dimensions: [{ id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }], having: [{ measureId: 'orders', op: 'gt', values: [1] }] });
     expect(() => call(having, 18)).toThrow(/Odoo 19/);
+    expect(() => compileOdoo(having, catalog, { maxRows: 10, serverMajor: 17 })).toThrow(/Odoo 19/);
+    expect(JSON.parse(compileOdoo(having, catalog, { maxRows: 10 }).text).method).toBe('formatted_read_group');
   });
 });

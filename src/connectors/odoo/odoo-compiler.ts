@@ -35,7 +35,10 @@ const AGGREGATE_TO_ODOO: Readonly<Record<Aggregate, string>> = {
 
 export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCompileOptions): CompiledQuery {
   const plan = planOdoo(query, catalog, options);
-  const call = renderCall(plan, options.serverMajor ?? 17);
+  // Version unknown (a cached catalog, no call yet): show the ≤18 call, unless only 19+ can run it;
+  // execute() renders the call again for the server's real version.
+  const assumedMajor = plan.kind === 'group' && plan.having.length > 0 ? 19 : 17;
+  const call = renderCall(plan, options.serverMajor ?? assumedMajor);
   const text = JSON.stringify({ model: call.model, method: call.method, ...call.params }, null, 2);
   return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
 }
