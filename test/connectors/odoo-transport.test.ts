@@ -37,7 +37,7 @@ const FIELDS: Record<string, Record<string, unknown>> = {
 function modelResult(model: string, method: string, params: Record<string, any>): { result?: unknown; error?: { name: string; message: string; status: number } } {
   if (model === 'account.move') return { error: { name: 'odoo.exceptions.AccessError', message: "You are not allowed to access 'Journal Entry' (account.move) records.", status: 403 } };
   const fields = FIELDS[model];
-  if (fields === undefined && model !== 'ir.model') return { error: { name: 'builtins.KeyError', message: `'${model}'`, status: 404 } };
+  if (fields === undefined && model !== 'ir.model') return { error: { name: 'odoo.exceptions.UserError', message: `Object ${model} doesn't exist`, status: 404 } };
   switch (method) {
     case 'fields_get': return { result: fields };
     case 'search_count': return { result: model === 'sale.order' ? 3 : 2 };

@@ -84,11 +84,14 @@ export function isAccessError(error: unknown): boolean {
   return error instanceof OdooServerError && shortName(error.exceptionName) === 'AccessError';
 }
 
-/** The model is not installed on this database (`KeyError` over JSON-RPC, 404 over JSON-2). */
+/**
+ * The model is not installed on this database: `execute_kw` raises UserError "Object x doesn't
+ * exist" (`odoo/service/model.py`), older servers a KeyError; JSON-2 answers 404.
+ */
 export function isMissingModel(error: unknown): boolean {
   if (!(error instanceof OdooServerError)) return false;
   const name = shortName(error.exceptionName);
-  return name === 'KeyError' || (error.httpStatus === 404 && error.model !== undefined) || (name === 'ValueError' && /model/i.test(error.message) && /exist/i.test(error.message));
+  return name === 'KeyError' || (name === 'UserError' && /^Object \S+ doesn't exist/.test(error.message)) || (error.httpStatus === 404 && error.model !== undefined) || (name === 'ValueError' && /model/i.test(error.message) && /exist/i.test(error.message));
 }
 
 function fromServerError(error: OdooServerError): QuerentError {
