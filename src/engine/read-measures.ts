@@ -238,9 +238,11 @@ function readRanking(reader: Reader, index: number): void {
     ...(cue.concept ? { concept: cue.concept } : {}),
   };
   const before = entityBefore(reader, index);
-  if (before !== undefined && !intent.subject) {
+  const beforeMention = before !== undefined ? reader.mentionAt(before) : undefined;
+  // "which city has the least number of customers": the city is ranked, the customers counted.
+  if (before !== undefined && beforeMention && (!intent.subject || !isEntityMention(beforeMention))) {
     reader.used.add(before);
-    intent.subject = reader.mentionAt(before);
+    intent.subject = beforeMention;
   }
   let position = reader.skip(index, 1);
   const next = reader.mentionAt(position);

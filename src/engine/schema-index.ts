@@ -121,6 +121,8 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   if (own) terms.addWithVariants(own, target, 'head');
   if (columnWords.length > 1) terms.addWithVariants(columnWords.slice(-1), target, 'head');
   if (core.length > 1 && core !== columnWords) terms.addWithVariants(core.slice(-1), target, 'head');
+  // "type code" for customer_type_code, "unit price" for product_unit_price: the name's last words.
+  for (let start = 1; start < columnWords.length - 1; start += 1) terms.add(columnWords.slice(start), target, 'head', 0.8);
   for (const word of core.slice(0, -1)) {
     if (GENERIC_PARTS.has(word) || entity.words.includes(word)) continue;
     terms.addWithVariants([word], target, 'part');
