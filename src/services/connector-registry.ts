@@ -6,6 +6,7 @@ import type { SecretBox } from './secret-box.ts';
 import { QuerentError } from '../core/errors.ts';
 import { createPgliteConnector, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
 import { createMysqlConnector } from '../connectors/mysql/mysql-connector.ts';
+import { createOdooConnector } from '../connectors/odoo/odoo-connector.ts';
 import { openSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
 
 /** What the engine needs to know about a connection, cached per connection. */
@@ -51,7 +52,9 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
     const credentials = JSON.parse(options.secrets.open(record.credentials)) as StoredCredentials;
     if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url, maxRows: options.maxRows });
     if (record.kind === 'mysql') return createMysqlConnector({ url: credentials.url, maxRows: options.maxRows });
-    throw new QuerentError('connection_unavailable', `Connections of kind ${record.kind} are not supported by this version yet.`);
+    return createOdooConnector({
+      url: credentials.url, database: credentials.database!, login: credentials.login!, apiKey: credentials.apiKey!, maxRows: options.maxRows,
+    });
   }
 
   function connector(record: ConnectionRecord): Promise<Connector> {
