@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/connectors/catalog.ts';
+import type { Connector, ResultTable } from '../../src/connectors/connector.ts';
+import { createOdooConnector } from '../../src/connectors/odoo/odoo-connector.ts';
+import { ODOO_READ_METHODS } from '../../src/connectors/odoo/odoo-client.ts';
+import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
+import { createOdooTestDatabase, startOdooTestServer, type OdooTestServer } from '../odoo-server/odoo-test-server.ts';
+import { createTestDatabase } from '../support/postgres-server.ts';
+
+/** The connector against the protocol-level Odoo test double: 17.0 over /jsonrpc, 19.0 over /json/2. */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const servers: OdooTestServer[] = [];
+const answers = new Map<string, ResultTable[]>();
+
+beforeAll(async () => {
+  database = await createTestDatabase('querent_odoo');
+  await createOdooTestDatabase(database.url);
+}, 60_000);
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await database?.drop();
+});
+
+function query(parts: Partial<LogicalQuery>): LogicalQuery {
+  return { kind: 'select', root: 'sale.order', joins: [], measures: [], dimensions: [], columns: [], filters: [], having: [], order: [], ...parts };
+}
+
+const QUESTIONS: Record<string, LogicalQuery> = {
+  revenueByMonth: query({
+    measures: [{ id: 'revenue', label: 'Revenue', aggregate: 'sum', expression: field('sale.order', 'amount_untaxed') }, { id: 'orders', label: 'Orders', aggregate: 'count' }],
+    dimensions: [{ id: 'month', label: 'Month', field: field('sale.order', 'date_order'), grain: 'month' }],
+    filters: [{ kind: 'filter', expression: field('sale.order', 'state'), op: 'in', values: ['sale', 'done'] }],
+  }),
+  topCustomers: query({
+    measures: [{ id: 'revenue', label: 'Revenue', aggregate: 'sum', expression: field('sale.order', 'amount_untaxed') }],
+    dimensions: [{ id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }],
+    order: [{ id: 'revenue', direction: 'desc' }],
+    limit: 5,
+  }),
+  orderCount: query({ measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }] }),
+  latestOrders: query({
+    columns: [{ id: 'reference', label: 'Reference', field: field('sale.order', 'name') }, { id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }, { id: 'date', label: 'Order Date', field: field('sale.order', 'date_order') }],
+    order: [{ id: 'date', direction: 'desc' }],
+    limit: 3,
+  }),
+};
+
+for (const version of ['17.0', '19.0'] as const) {
+  describe(`the Odoo connector on the Odoo ${version} test server`, () => {
+    let server: OdooTestServer;
+    let connector: Connector;
+    let catalog: Catalog;
+
+    beforeAll(async () => {
+      server = await startOdooTestServer({ version, databaseUrl: database.url });
+      servers.push(server);
+      connector = createOdooConnector({ url: server.url, database: 'odoo', login: 'bot', apiKey: 'bot-api-key', maxRows: 50 });
+    });
+
+    it('tests the connection, and refuses a wrong key with a safe message', async () => {
+      await connector.test();
+      const wrong = createOdooConnector({ url: server.url, database: 'odoo', login: 'bot', apiKey: 'wrong-S3CRET' });
+      const error = await wrong.test().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'connection_unavailable' });
+      expect((error as Error).message).not.toContain('S3CRET');
+    });
+
+    it('builds the catalog from fields_get with labels and many2one keys', async () => {
+      catalog = await connector.introspect();
+      const order = catalog.entities.find((entity) => entity.name === 'sale.order');
+      expect(order?.columns.find((column) => column.name === 'partner_id')).toMatchObject({ type: 'text', nativeType: 'many2one' });
+      expect(order?.foreignKeys).toContainEqual({ columns: ['partner_id'], refEntity: 'res.partner', refColumns: ['id'] });
+      const values = await connector.sampleValues(catalog);
+      expect(values.some((each) => each.entity === 'sale.order' && each.column === 'state')).toBe(true);
+    });
+
+    for (const [name, logical] of Object.entries(QUESTIONS)) {
+      it(`answers ${name}`, async () => {
+        const table = await connector.execute(connector.compile(logical, catalog));
+        expect(table.rows.length).toBeGreaterThan(0);
+        answers.set(name, [...(answers.get(name) ?? []), table]);
+      });
+    }
+
+    it('sent nothing but read methods', () => {
+      const allowed = new Set<string>([...ODOO_READ_METHODS, 'version', 'login', 'authenticate']);
+      expect(server.calls.filter((call) => !allowed.has(call.method))).toEqual([]);
+    });
+  });
+}
+
+describe('both protocols', () => {
+  it('give the same answers', () => {
+    for (const [name, tables] of answers) {
+      expect(tables, name).toHaveLength(2);
+      expect(tables[1], name).toEqual(tables[0]);
+    }
+  });
+});
