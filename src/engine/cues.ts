@@ -18,7 +18,7 @@ export type Cue = Span & (
   /** `howMuch`: "how much did customers spend" names the spenders before the money. */
   | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg'; readonly howMuch?: boolean }
   /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
-  | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean }
+  | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean; readonly magnitude?: boolean }
   /** `each`: "for each customer" may ask for one row per customer rather than a breakdown. */
   | { readonly kind: 'group'; readonly each?: boolean }
   | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc' }
@@ -58,13 +58,13 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['max', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: true }],
   ['minimum', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: true }],
   ['min', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: true }],
-  ['highest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
-  ['largest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
-  ['biggest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
-  ['greatest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false }],
+  ['highest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false, magnitude: true }],
+  ['largest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false, magnitude: true }],
+  ['biggest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false, magnitude: true }],
+  ['greatest', { kind: 'extreme', direction: 'desc', ranking: false, aggregateWord: false, magnitude: true }],
   ['most', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
-  ['lowest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
-  ['smallest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false }],
+  ['lowest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false, magnitude: true }],
+  ['smallest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false, magnitude: true }],
   ['least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['fewest', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['top', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],

@@ -204,6 +204,15 @@ export function resolveSort(state: PlanState): void {
   const sort = state.intent.sort;
   if (!sort) return;
   if (sort.measureIndex !== undefined) {
+    const measure = state.measures[sort.measureIndex];
+    const column = measure?.resolved.column;
+    // "orders sorted by total shipping cost": one row per order, sorted by its own column.
+    if (column && state.subject && column.entity === state.subject.name && state.dimensions.length === 0 && state.measures.length === 1) {
+      state.measures.splice(sort.measureIndex, 1);
+      state.listColumns.push(column);
+      state.order.unshift({ column, direction: sort.direction });
+      return;
+    }
     state.order.unshift({ measure: sort.measureIndex, direction: sort.direction });
     return;
   }

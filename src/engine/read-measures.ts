@@ -249,8 +249,9 @@ function readRanking(reader: Reader, index: number): void {
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);
     if (!intent.subject) intent.subject = next;
-    else if (isEntityMention(next) && cue.concept && !sameEntity(intent.subject, next)) {
-      intent.rank = { ...intent.rank, conceptEntity: next };
+    else if (isEntityMention(next) && (cue.concept || magnitude(reader, index)) && !sameEntity(intent.subject, next)) {
+      // "customers with the cheapest invoices", "… with the 3 largest invoices": ranked by the invoices' amount.
+      intent.rank = { ...intent.rank, concept: cue.concept ?? 'price', conceptEntity: next };
       return;
     } else if (isEntityMention(next) && !cue.concept && intent.rank.measureIndex === undefined && !sameEntity(intent.subject, next)) {
       // "customers with the most orders": a count of the second entity to rank by.
@@ -313,6 +314,12 @@ function readSortAndLimit(reader: Reader): void {
       intent.sort = { direction };
     }
   });
+}
+
+/** Size words (largest, biggest, highest, smallest, lowest) rank by an amount, not by how many. */
+function magnitude(reader: Reader, index: number): boolean {
+  const cue = reader.cueAt(index);
+  return cue?.kind === 'extreme' && cue.magnitude === true;
 }
 
 function sameEntity(left: Mention, right: Mention): boolean {

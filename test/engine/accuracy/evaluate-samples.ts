@@ -1,0 +1,127 @@
+/**
+ * Runs the question set over the sample datasets through the real pipeline — the built-in engine
+ * on the PGlite connector's catalog and value index, then the connector's compiler and client — and
+ * scores each answer against the rows of its gold SQL (see `compare-rows.ts` for the rule).
+ *
+ * Scoring:
+ * - an answered question is correct when its rows match the gold rows; a plan that fails to
+ *   compile or run counts as answered and wrong (the asker sees an error, not a decline);
+ * - a question marked `expect: "decline"` is correct when the engine declines it and wrong when it
+ *   answers; it counts as answered either way, since declining it *is* the right answer;
+ * - precision = correct / answered, coverage = answered / asked.
+ */
+import { readFileSync } from 'node:fs';
+import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
+import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
+import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
+import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
+import { compareRows, type Row } from './compare-rows.ts';
+
+export interface SampleQuestion {
+  readonly id: string;
+  readonly dataset: SampleSlug;
+  readonly category: string;
+  readonly question: string;
+  /** Gold SQL for PostgreSQL; relative periods use CURRENT_DATE. Empty for expected declines. */
+  readonly sql: string;
+  /** True when the question asks for an order (rankings, "most recent", time series). */
+  readonly orderMatters: boolean;
+  readonly expect?: 'decline';
+}
+
+export type OutcomeStatus = 'correct' | 'wrong' | 'declined' | 'failed';
+
+export interface Outcome {
+  readonly question: SampleQuestion;
+  /** correct / wrong (rows differ, or answered a question it should decline) / declined / failed (plan did not compile or run). */
+  readonly status: OutcomeStatus;
+  readonly engineSql?: string;
+  readonly engineRows?: readonly Row[];
+  readonly goldRows?: readonly Row[];
+  /** Why it was declined, or the error of a failed plan. */
+  readonly reason?: string;
+}
+
+export const QUESTIONS_PATH = new URL('../questions/samples.json', import.meta.url);
+
+export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
+  return JSON.parse(readFileSync(path, 'utf8')) as SampleQuestion[];
+}
+
+export interface EvaluateOptions {
+  /** Where the sample archives live (built there when missing). */
+  readonly samplesDir: string;
+  /** "Now" for the engine; the gold SQL uses the database's CURRENT_DATE. Default: the current time. */
+  readonly now?: Date;
+}
+
+/** Rows a result may hold; generous so that a wrong, unbounded list is compared rather than cut. */
+const MAX_ROWS = 100_000;
+
+export async function evaluateSampleQuestions(questions: readonly SampleQuestion[], options: EvaluateOptions): Promise<Outcome[]> {
+  const engine = createBuiltinEngine();
+  const now = options.now ?? new Date();
+  const outcomes: Outcome[] = [];
+  for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
+    const db = await openSampleDatabase(options.samplesDir, dataset, { anchor: now });
+    const connector = createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true });
+    try {
+      const catalog = await connector.introspect();
+      const values = await connector.sampleValues(catalog);
+      for (const question of questions.filter((entry) => entry.dataset === dataset)) {
+        const plan = await engine.plan(question.question, { catalog, values, now });
+        if (!plan.ok) {
+          outcomes.push({ question, status: question.expect === 'decline' ? 'correct' : 'declined', reason: plan.reason });
+          continue;
+        }
+        if (question.expect === 'decline') {
+          outcomes.push({ question, status: 'wrong', reason: `answered: ${plan.interpretation}` });
+          continue;
+        }
+        const gold = await runSql(connector, question.sql);
+        let engineSql: string | undefined;
+        try {
+          const compiled = connector.compile(plan.query, catalog);
+          engineSql = compiled.text;
+          const answer = await connector.execute(compiled);
+          const { correct } = compareRows(answer.rows, gold.rows, question.orderMatters);
+          outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation });
+        } catch (error) {
+          outcomes.push({ question, status: 'failed', ...(engineSql === undefined ? {} : { engineSql }), goldRows: gold.rows, reason: (error as Error).message });
+        }
+      }
+    } finally {
+      await connector.close();
+    }
+  }
+  return outcomes;
+}
+
+/** Runs gold SQL through the same client and decoding as the engine's SQL, so values compare like for like. */
+export function runSql(connector: Connector, sql: string): Promise<ResultTable> {
+  return connector.execute({ language: 'sql', dialect: 'postgresql', text: sql, params: [] });
+}
+
+export interface Score {
+  readonly asked: number;
+  readonly answered: number;
+  readonly correct: number;
+  /** correct / answered, 0 to 1 (1 when nothing was answered). */
+  readonly precision: number;
+  /** answered / asked, 0 to 1. */
+  readonly coverage: number;
+}
+
+export function scoreOf(outcomes: readonly Outcome[]): Score {
+  const asked = outcomes.length;
+  const answered = outcomes.filter((outcome) => outcome.status !== 'declined').length;
+  const correct = outcomes.filter((outcome) => outcome.status === 'correct').length;
+  return { asked, answered, correct, precision: answered === 0 ? 1 : correct / answered, coverage: asked === 0 ? 0 : answered / asked };
+}
+
+/** Scores per category, in the order categories first appear. */
+export function scoresByCategory(outcomes: readonly Outcome[]): Map<string, Score> {
+  const groups = new Map<string, Outcome[]>();
+  for (const outcome of outcomes) groups.set(outcome.question.category, [...(groups.get(outcome.question.category) ?? []), outcome]);
+  return new Map([...groups].map(([category, list]) => [category, scoreOf(list)]));
+}
