@@ -2,7 +2,8 @@
 import { dispatchMethod } from './method-dispatch.ts';
 import { accessDenied, OdooError, serializeError } from './odoo-errors.ts';
 import { environmentFor } from './odoo-users.ts';
-import { parseObject, versionInfo, type ServerState } from './odoo-test-server.ts';
+import { parseObject, versionInfo } from './odoo-protocol.ts';
+import type { ServerState } from './odoo-test-server.ts';
 
 type Envelope = Record<string, unknown>;
 

@@ -9,11 +9,12 @@ import type { OdooMajor } from './model-types.ts';
 import { json2Status, OdooError, serializeError } from './odoo-errors.ts';
 import { createPool, DEFAULT_USERS, environmentFor, type OdooTestUser } from './odoo-users.ts';
 import { handleJsonRpc } from './jsonrpc-endpoint.ts';
+import { parseObject, versionInfo, type OdooVersion } from './odoo-protocol.ts';
 
 export { createOdooTestDatabase } from './odoo-schema.ts';
 export type { OdooTestUser } from './odoo-users.ts';
 
-export type OdooVersion = '14.0' | '15.0' | '16.0' | '17.0' | '18.0' | '19.0';
+export type { OdooVersion } from './odoo-protocol.ts';
 
 export interface OdooTestServerOptions {
   version: OdooVersion;
@@ -53,11 +54,6 @@ export interface ServerState {
   users: OdooTestUser[];
   pool: ReturnType<typeof createPool>;
   calls: RecordedCall[];
-}
-
-export function versionInfo(version: OdooVersion): Record<string, unknown> {
-  const major = Number.parseInt(version, 10);
-  return { server_version: version, server_version_info: [major, 0, 0, 'final', 0, ''], server_serie: version, protocol_version: 1 };
 }
 
 export async function startOdooTestServer(options: OdooTestServerOptions): Promise<OdooTestServer> {
@@ -124,15 +120,6 @@ async function handleJson2(state: ServerState, request: IncomingMessage, model: 
   } catch (error) {
     if (error instanceof OdooError) return fail(error.qualifiedName === 'builtins.TypeError' ? new OdooError('werkzeug.exceptions.UnprocessableEntity', error.message) : error);
     return fail(new OdooError('psycopg2.errors.DatabaseError', (error as Error).message));
-  }
-}
-
-export function parseObject(body: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body === '' ? '{}' : body);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
-  } catch {
-    return undefined;
   }
 }
 
