@@ -11,7 +11,9 @@ import { columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
 import { resolveDateSet, resolvePeriods, resolvePredicates, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
-import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveListColumns, resolveMeasures, resolveRanking, resolveSort, resolveSubject } from './plan-steps.ts';
+import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveMeasures, resolveSubject } from './plan-steps.ts';
+import { resolveRanking, resolveSort } from './plan-ranking.ts';
+import { resolveListColumns } from './plan-lists.ts';
 import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 
 export interface Plan {
