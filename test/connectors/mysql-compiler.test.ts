@@ -133,6 +133,21 @@ describe('compileMysql', () => {
     expect(compiled.params).toEqual(['2.5', '7', 1001]);
   });
 
+  it('binds the literals of a measure again where HAVING repeats it (`?` placeholders are positional)', () => {
+    const net = { kind: 'arithmetic', op: '*', left: field('order_lines', 'unit_price'), right: { kind: 'arithmetic', op: '-', left: { kind: 'literal', value: 1 }, right: field('order_lines', 'discount') } } as const;
+    const compiled = compile(query({
+      root: 'order_lines',
+      dimensions: [{ id: 'order', label: 'Order', field: field('order_lines', 'order_id') }],
+      measures: [{ id: 'revenue', label: 'Revenue', aggregate: 'sum', expression: net }],
+      having: [{ measureId: 'revenue', op: 'gt', values: [100] }],
+    }));
+    const revenue = 'SUM((t0.`unit_price` * (CAST(? AS DECIMAL(65,30)) - t0.`discount`)))';
+    expect(compiled.text).toContain(`${revenue} AS \`revenue\``);
+    expect(compiled.text).toContain(`HAVING ${revenue} > CAST(? AS DECIMAL(65,30))`);
+    expect(compiled.params).toEqual(['1', '1', '100', 1001]);
+    expect(compiled.text.split('?').length - 1).toBe(compiled.params.length);
+  });
+
   it('lists distinct columns with the requested limit when within the cap, and caps it otherwise', () => {
     const list = query({ root: 'customers', columns: [{ id: 'name', label: 'Name', field: field('customers', 'name') }], distinct: true, order: [{ id: 'name', direction: 'asc' }], limit: 10 });
     expect(compile(list)).toMatchObject({

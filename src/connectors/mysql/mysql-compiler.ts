@@ -17,7 +17,8 @@ import type { Catalog, CatalogColumn, CatalogEntity, ValueType } from '../catalo
 import { findColumn, findEntity } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import { QuerentError } from '../../core/errors.ts';
-import type { Aggregate, Dimension, Filter, FilterValue, HavingFilter, LogicalQuery, Measure, ScalarExpression, TimeGrain } from '../../query/logical-query.ts';
+import type { Aggregate, Dimension, Filter, HavingFilter, LogicalQuery, Measure, ScalarExpression, TimeGrain } from '../../query/logical-query.ts';
+import { ParameterList, type Fragment } from './mysql-parameters.ts';
 import { qualifiedTableName, quoteIdentifier } from './mysql-sql.ts';
 
 export interface MysqlCompileOptions {
@@ -43,9 +44,6 @@ const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', str
 /** MySQL's limit for column names; output ids become column aliases. */
 const MAX_IDENTIFIER_CHARACTERS = 64;
 
-/** An exact decimal wide enough for any value a question holds (65 digits, 30 after the point: MySQL's maximum). */
-const EXACT_DECIMAL = 'DECIMAL(65,30)';
-
 /**
  * The LIKE escape character. Not backslash: with the NO_BACKSLASH_ESCAPES mode a server has no
  * default escape character and `'\\'` means two characters (MySQL manual, "String Comparison Functions").
@@ -55,27 +53,6 @@ const LIKE_ESCAPE = '!';
 interface ScopeEntry { readonly alias: string; readonly entity: CatalogEntity }
 interface CompiledExpression { readonly sql: string; readonly type: ValueType }
 interface SelectItem { readonly sql: string; readonly id: string }
-
-/** Bound parameters in order of appearance; `add` returns the placeholder. */
-class ParameterList {
-  readonly values: unknown[] = [];
-
-  add(value: unknown): string {
-    this.values.push(value);
-    return '?';
-  }
-
-  /** An exact number: bound as text and cast, never as a DOUBLE. */
-  addExact(value: number): string {
-    return `CAST(${this.add(String(value))} AS ${EXACT_DECIMAL})`;
-  }
-
-  /** A comparison value: non-integer numbers are exact decimals; integers, text and booleans are bound as they are. */
-  addComparable(value: FilterValue): string {
-    return typeof value === 'number' && !Number.isInteger(value) ? this.addExact(value) : this.add(value);
-  }
-}
-
 export function compileMysql(query: LogicalQuery, catalog: Catalog, options: MysqlCompileOptions): CompiledQuery {
   if (query.kind !== 'select') invalid(`Only select queries can be compiled, not "${String(query.kind)}".`);
   if (!Number.isInteger(options.maxRows) || options.maxRows < 1) invalid('maxRows must be a positive integer.');
@@ -86,11 +63,15 @@ export function compileMysql(query: LogicalQuery, catalog: Catalog, options: Mys
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters);
   const isList = query.columns.length > 0;
 
-  const measureSql = new Map(query.measures.map((measure) => [measure.id, compileMeasure(measure, expression)]));
   const dimensionItems = query.dimensions.map((dimension) => ({ id: dimension.id, sql: compileDimension(dimension, expression) }));
+  // `?` is positional and HAVING repeats a measure's text: each measure binds its own values.
+  const measureSql = new Map(query.measures.map((measure): [string, Fragment] => {
+    const own = new ParameterList();
+    return [measure.id, { sql: compileMeasure(measure, (node) => compileExpression(node, scope, own)), values: own.values }];
+  }));
   const selectItems: SelectItem[] = isList
     ? query.columns.map((column) => ({ id: column.id, sql: expression(column.field).sql }))
-    : [...dimensionItems, ...query.measures.map((measure) => ({ id: measure.id, sql: measureSql.get(measure.id)! }))];
+    : [...dimensionItems, ...query.measures.map(({ id }) => ({ id, sql: parameters.bindAgain(measureSql.get(id)!) }))];
 
   const lines = [isList && query.distinct === true ? 'SELECT DISTINCT' : 'SELECT'];
   lines.push(selectItems.map((item) => `  ${item.sql} AS ${quoteIdentifier(item.id)}`).join(',\n'));
@@ -251,14 +232,15 @@ function compileFilter(filter: Filter, expression: (node: ScalarExpression) => C
 }
 
 /** A filter on a measure repeats the measure's aggregate; its bounds are exact decimals. */
-function compileHaving(filter: HavingFilter, measureSql: ReadonlyMap<string, string>, parameters: ParameterList): string {
-  const aggregate = measureSql.get(filter.measureId);
-  if (aggregate === undefined) invalid(`The having filter refers to "${filter.measureId}", which is not a measure of the query.`);
+function compileHaving(filter: HavingFilter, measureSql: ReadonlyMap<string, Fragment>, parameters: ParameterList): string {
+  const measure = measureSql.get(filter.measureId);
+  if (measure === undefined) invalid(`The having filter refers to "${filter.measureId}", which is not a measure of the query.`);
   for (const value of filter.values) {
     if (typeof value !== 'number' || !Number.isFinite(value)) invalid(`The having value ${String(value)} is not a finite number.`);
   }
   const count = filter.op === 'between' ? 2 : 1;
   if (filter.values.length !== count) invalid(`The having filter "${filter.op}" on "${filter.measureId}" needs ${count} value${count === 1 ? '' : 's'}.`);
+  const aggregate = parameters.bindAgain(measure);
   const [low, high] = filter.values.map((value) => parameters.addExact(value));
   if (filter.op === 'between') return `${aggregate} BETWEEN ${low} AND ${high}`;
   if (filter.op === 'neq') return `NOT (${aggregate} <=> ${low})`;
