@@ -47,7 +47,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       baseUrl ??= /listening on (http:\/\/\S+)/.exec(line)?.[1];
       apiKey ??= /API key \(shown once, keep it secret\): (\S+)/.exec(line)?.[1];
       workspaceId ??= /created workspace (ws_\w+)/.exec(line)?.[1];
-      if (/^(Try:|Call it with)/.test(line)) { clearTimeout(timer); resolve(); }
+      // The last line of the banner: the chat example (first start) or the context example (later starts).
+      if (/^\s+-d '\{"connectionId"|QUERENT_API_KEY/.test(line)) { clearTimeout(timer); resolve(); }
     });
   });
 
