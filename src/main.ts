@@ -26,7 +26,7 @@ export async function openQuerent(config: Config, logger: Logger): Promise<Quere
   const workspaces = createWorkspaceService(db, { trialPrompts: config.trialPrompts });
   const keys = createKeyService(db, changes);
   const prompts = createPromptService(db, changes);
-  const connections = createConnectionService(db, registry, secrets);
+  const connections = createConnectionService(db, registry, secrets, changes);
   const runs = createRunService({
     db, changes, connections, logger,
     answer: { engine: createBuiltinEngine(), registry, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },

@@ -33,6 +33,7 @@ const COMMAND_OPTIONS: Record<string, readonly (readonly [string, string])[]> = 
   ],
   'connection list': [['--workspace <id>', 'workspace id'], ['--kind <kind>', 'only this kind']],
   'connection test': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
+  'connection refresh': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
   'prompts grant': [['--workspace <id>', 'workspace id'], ['--amount <n>', 'prompts to add']],
   ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json or email']],
 };

@@ -90,6 +90,11 @@ export const COMMANDS: Record<string, Command> = {
     await querent.connections.test(required(args, 'workspace'), id);
     return { json: { id, ok: true }, text: `Connection ${id} answers.` };
   },
+  async 'connection refresh'(querent, args) {
+    const id = positiveInteger(required(args, 'id'), 'id');
+    await querent.connections.refresh(required(args, 'workspace'), id);
+    return { json: { id, refreshed: true }, text: `Connection ${id}: its schema and values are re-read at the next question.` };
+  },
   async 'prompts grant'(querent, args) {
     const balance = await querent.prompts.grant(required(args, 'workspace'), positiveInteger(required(args, 'amount'), 'amount'));
     return { json: { remaining: balance.remaining }, text: `${balance.remaining} prompt(s) remaining.` };

@@ -1,5 +1,6 @@
 import type { Database } from '../store/database.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { ChangeFeed } from '../store/change-feed.ts';
 import type { ConnectorRegistry, StoredCredentials } from './connector-registry.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
@@ -31,6 +32,8 @@ export interface ConnectionService {
   /** The stored record; `connection_not_found` for unknown ids and for other workspaces' ids alike. */
   find(workspaceId: string, id: number): Promise<ConnectionRecord>;
   test(workspaceId: string, id: number): Promise<void>;
+  /** Re-reads the connection's schema and values at its next question (in every process). */
+  refresh(workspaceId: string, id: number): Promise<void>;
 }
 
 const URL_SCHEMES: Record<ConnectionKind, readonly string[]> = {
@@ -39,7 +42,11 @@ const URL_SCHEMES: Record<ConnectionKind, readonly string[]> = {
   odoo: ['http:', 'https:'],
 };
 
-export function createConnectionService(db: Database, registry: ConnectorRegistry, secrets: SecretBox): ConnectionService {
+export function createConnectionService(db: Database, registry: ConnectorRegistry, secrets: SecretBox, changes: ChangeFeed): ConnectionService {
+  changes.subscribe((change) => {
+    if (change.type === 'catalog_stale') registry.forget(change.connectionId);
+  });
+
   async function find(workspaceId: string, id: number): Promise<ConnectionRecord> {
     const record = Number.isSafeInteger(id) ? await findConnection(db, workspaceId, id) : undefined;
     if (!record) throw new QuerentError('connection_not_found', `No connection with id ${id} in this workspace.`);
@@ -71,6 +78,11 @@ export function createConnectionService(db: Database, registry: ConnectorRegistr
       const page = rows.slice(0, limit);
       const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null;
       return { data: page.map(publicConnection), nextCursor };
+    },
+    async refresh(workspaceId, id) {
+      const record = await find(workspaceId, id);
+      registry.forget(record.id);
+      await changes.publish({ type: 'catalog_stale', connectionId: record.id });
     },
     async test(workspaceId, id) {
       const record = await find(workspaceId, id);

@@ -19,6 +19,8 @@ export interface ConnectionKnowledge {
 export interface ConnectorRegistry {
   connector(record: ConnectionRecord): Promise<Connector>;
   knowledge(record: ConnectionRecord, options?: { signal?: AbortSignal }): Promise<ConnectionKnowledge>;
+  /** Forgets the cached catalog and value index of a connection; the next question re-reads them. */
+  forget(connectionId: number): void;
   /** Opens the sample datasets now, so that the first question on them is fast. */
   warmSamples(slugs: readonly SampleSlug[]): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +90,9 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
       knowledge.set(key, pending);
       pending.catch(() => knowledge.delete(key));
       return pending;
+    },
+    forget(connectionId) {
+      knowledge.delete(`connection:${connectionId}`);
     },
     async warmSamples(slugs) {
       await Promise.all(slugs.map((slug) => this.knowledge({ sampleSlug: slug } as ConnectionRecord)));

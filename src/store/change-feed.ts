@@ -4,7 +4,8 @@ import pg from 'pg';
 /** Changes other parts of the service must see at once (cache invalidation). */
 export type StoreChange =
   | { readonly type: 'key_revoked'; readonly keyId: string }
-  | { readonly type: 'prompts_changed'; readonly workspaceId: string };
+  | { readonly type: 'prompts_changed'; readonly workspaceId: string }
+  | { readonly type: 'catalog_stale'; readonly connectionId: number };
 
 export interface ChangeFeed {
   publish(change: StoreChange): Promise<void>;

@@ -38,6 +38,10 @@ describe('CLI on the embedded store, no server running', () => {
     const { id: connectionId } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql',
       '--name', 'warehouse', '--url', 'postgresql://reader:pw@127.0.0.1:5432/postgres'], { dataDir });
     expect(connectionId).toEqual(expect.any(Number));
+    expect(await runCliJson(['connection', 'refresh', '--workspace', workspace, '--id', String(connectionId)], { dataDir }))
+      .toEqual({ id: connectionId, refreshed: true });
+    const foreign = await runCli(['connection', 'refresh', '--workspace', workspace, '--id', '999999'], { dataDir });
+    expect(foreign.code).not.toBe(0);
     const badKind = await runCli(['connection', 'add', '--workspace', workspace, '--kind', 'oracle', '--name', 'x', '--url', 'oracle://x'], { dataDir });
     expect(badKind.code).not.toBe(0);
     expect(badKind.stderr).toMatch(/Unknown kind "oracle"/);
