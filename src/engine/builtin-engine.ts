@@ -5,7 +5,7 @@
  */
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { interpret } from './explain.ts';
-import { UNSAFE_LEADING_WORDS, UNSAFE_WORDS } from './lexicon.ts';
+import { FORECAST_WORDS, UNSAFE_LEADING_WORDS, UNSAFE_WORDS } from './lexicon.ts';
 import type { Mention } from './link.ts';
 import { MeasureProblem } from './measures.ts';
 import { planIntent } from './plan.ts';
@@ -56,6 +56,7 @@ export function planQuestion(question: string, context: EngineContext, suggest =
   if (tokens.some((token) => token.lower === 'select') && tokens.some((token) => token.lower === 'from')) {
     return decline('Please ask in plain words rather than in SQL.');
   }
+  if (tokens.some((token) => FORECAST_WORDS.has(token.lower))) return decline('I can only report what the data holds, not forecast what will happen.');
   items = segment(tokens, context.now, schema, values);
   const unknown = items.filter((item) => item.kind === 'unknown');
   if (unknown.length > 0) {
@@ -63,6 +64,10 @@ export function planQuestion(question: string, context: EngineContext, suggest =
     return decline(`I don't know what ${words} ${unknown.length === 1 ? 'means' : 'mean'} in this data.`);
   }
   if (!items.some((item) => item.kind === 'mention')) return decline('I could not find anything in the question that matches this data.');
+  const future = items.some((item) => item.kind === 'period' && item.period.start !== undefined && item.period.start > context.now.toISOString().slice(0, 10));
+  if (future && tokens.some((token) => token.lower === 'will' || token.lower === 'gonna')) {
+    return decline('I can only report what the data holds, not forecast what will happen.');
+  }
   try {
     const intent = read(items, schema);
     const plan = planIntent(intent, schema);

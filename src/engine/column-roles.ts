@@ -59,8 +59,10 @@ export function displayColumnsOf(entityWords: readonly string[], columns: readon
   const own = text.find((column) => column.words[column.words.length - 1] === 'name'
     && column.words.slice(0, -1).every((word) => entityWords.includes(word) || word === 'full' || word === 'display'));
   if (own) return [own];
-  const first = text.find((column) => column.words.join(' ') === 'first name');
-  const last = text.find((column) => column.words.join(' ') === 'last name');
+  const endsWith = (column: ColumnInfo, tail: string): boolean => column.words.join(' ') === tail
+    || (column.words.join(' ').endsWith(` ${tail}`) && column.words.slice(0, -2).every((word) => entityWords.includes(word)));
+  const first = text.find((column) => endsWith(column, 'first name'));
+  const last = text.find((column) => endsWith(column, 'last name'));
   if (first && last) return [first, last];
   const anyName = text.find((column) => column.words[column.words.length - 1] === 'name' && !column.words.includes('contact') && !column.words.includes('user'));
   if (anyName) return [anyName];
@@ -71,8 +73,8 @@ export function displayColumnsOf(entityWords: readonly string[], columns: readon
   return [];
 }
 
-const MAIN_DATE_WORDS = new Set(['created', 'create', 'creation', 'placed', 'place', 'issued', 'issue', 'opened', 'open', 'started', 'start', 'booked', 'book', 'transaction', 'purchase', 'sale', 'signup', 'registered', 'register', 'posted', 'post', 'effective', 'invoice', 'order', 'payment', 'pay']);
-const SIDE_DATE_WORDS = new Set(['due', 'end', 'ended', 'expiry', 'expire', 'expiration', 'updated', 'update', 'modified', 'modify', 'deleted', 'delete', 'birth', 'dob', 'shipped', 'ship', 'delivered', 'delivery', 'resolved', 'resolve', 'closed', 'close', 'cancelled', 'canceled', 'cancel', 'last', 'required', 'require', 'promised', 'next', 'previous', 'valid', 'until', 'to', 'termination', 'terminated']);
+const MAIN_DATE_WORDS = new Set(['created', 'create', 'creation', 'placed', 'place', 'issued', 'issue', 'opened', 'open', 'started', 'start', 'booked', 'book', 'transaction', 'purchase', 'sale', 'signup', 'registered', 'register', 'posted', 'post', 'effective', 'invoice', 'order', 'payment']);
+const SIDE_DATE_WORDS = new Set(['due', 'end', 'ended', 'expiry', 'expire', 'expiration', 'updated', 'update', 'modified', 'modify', 'deleted', 'delete', 'birth', 'dob', 'shipped', 'ship', 'delivered', 'delivery', 'resolved', 'resolve', 'closed', 'close', 'cancelled', 'canceled', 'cancel', 'last', 'required', 'require', 'promised', 'next', 'previous', 'valid', 'until', 'to', 'termination', 'terminated', 'period', 'pay', 'trial', 'first', 'response']);
 
 /** The date that places a row of the entity in time, or undefined when it has none or none stands out. */
 export function mainDateOf(entityWords: readonly string[], columns: readonly ColumnInfo[]): ColumnInfo | undefined {

@@ -37,6 +37,8 @@ const COMPARE_PHRASES: readonly (readonly [string, CompareOp])[] = [
   ['!=', 'neq'], ['<>', 'neq'], ['not equal to', 'neq'], ['different from', 'neq'],
 ];
 
+const UNIT_WORDS = new Set(['day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'percent', 'eur', 'euro', 'usd', 'dollar', 'pound', 'gbp', 'chf']);
+
 export function compareAt(tokens: readonly Token[], index: number): Cue | undefined {
   const number = (position: number): number | undefined => (tokens[position]?.kind === 'number' ? tokens[position].value : undefined);
   if (tokens[index].lower === 'between' || tokens[index].lower === 'from') {
@@ -65,7 +67,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       if (words.length > 1 && (words[words.length - 1] === 'than' || words[0] === 'at')) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
-    return { kind: 'compare', op, values: [target], start: index, end: position + 1 };
+    // "more than 30 days", "over 500 euros": the unit belongs to the number.
+    const unit = UNIT_WORDS.has(tokens[position + 1]?.lemma ?? '') ? 1 : 0;
+    return { kind: 'compare', op, values: [target], start: index, end: position + 1 + unit };
   }
   return undefined;
 }

@@ -21,7 +21,7 @@ export type Cue = Span & (
   /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
   | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean; readonly magnitude?: boolean }
   /** `each`: "for each customer" may ask for one row per customer rather than a breakdown. */
-  | { readonly kind: 'group'; readonly each?: boolean }
+  | { readonly kind: 'group'; readonly each?: boolean; readonly by?: boolean }
   | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc' }
   | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[] }
   | { readonly kind: 'negation' }
@@ -94,7 +94,7 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['most recently', { kind: 'extreme', direction: 'desc', concept: 'date', ranking: true, aggregateWord: false }],
   ['best selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
   ['top selling', { kind: 'extreme', direction: 'desc', concept: 'money', ranking: true, aggregateWord: false }],
-  ['by', { kind: 'group' }],
+  ['by', { kind: 'group', by: true }],
   ['per', { kind: 'group' }],
   ['for each', { kind: 'group', each: true }],
   ['for every', { kind: 'group', each: true }],

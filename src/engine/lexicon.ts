@@ -51,6 +51,9 @@ export const UNSAFE_WORDS: ReadonlySet<string> = new Set([
   'overwrite', 'upsert', 'merge', 'replace', 'create', 'execute', 'exec', 'commit', 'rollback',
 ]);
 
+/** Words that ask for a forecast: the data holds what happened, not what will. */
+export const FORECAST_WORDS: ReadonlySet<string> = new Set(['predict', 'predicted', 'prediction', 'predictions', 'forecast', 'forecasts', 'forecasted', 'projection', 'projections', 'projected', 'extrapolate']);
+
 /** Unsafe only at the start of a sentence (imperative), since they are ordinary words elsewhere. */
 export const UNSAFE_LEADING_WORDS: ReadonlySet<string> = new Set(['set', 'change', 'add', 'edit', 'cancel', 'move', 'reset', 'clear', 'assign', 'kill']);
 

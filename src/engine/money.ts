@@ -33,7 +33,8 @@ export function lineReading(entity: EntityInfo): MoneyReading | undefined {
   let assumption = `Revenue is computed from ${entity.name} as ${quantity[0].name} × ${price[0].name}`;
   if (discounts.length === 1) {
     const discount = discounts[0];
-    const percent = /percent|%|pct/i.test(`${discount.description ?? ''} ${discount.words.join(' ')}`);
+    const text = `${discount.description ?? ''} ${discount.words.join(' ')}`;
+    const percent = !/fraction|ratio|0\.\d/i.test(text) && /percent|%|pct/i.test(text);
     const fraction: ScalarExpression = percent
       ? { kind: 'arithmetic', op: '/', left: field(entity.name, discount.name), right: { kind: 'literal', value: 100 } }
       : field(entity.name, discount.name);
@@ -76,7 +77,9 @@ export function readMoney(schema: SchemaIndex, anchors: readonly string[], named
 function lineTables(schema: SchemaIndex, anchors: readonly string[]): MoneyReading[] {
   const found: MoneyReading[] = [];
   for (const entity of schema.entities) {
-    if (entity.foreignKeys.length === 0 || !Number.isFinite(distanceFrom(schema, anchors, entity.name))) continue;
+    // A line belongs to a dated header (order lines → orders); a product's stock × price is no sale.
+    const dated = entity.foreignKeys.some((foreignKey) => schema.entityByName.get(foreignKey.refEntity)?.mainDate !== undefined);
+    if (!dated || !Number.isFinite(distanceFrom(schema, anchors, entity.name))) continue;
     const reading = lineReading(entity);
     if (reading) found.push(reading);
   }

@@ -25,7 +25,7 @@ export function resolveRanking(state: PlanState): void {
     if (rank.concept === 'date' || rank.concept === 'price') {
       const ranked = rank.conceptEntity ? entityOfMention(state.schema, rank.conceptEntity) : subject;
       const column = rank.concept === 'date'
-        ? dateColumnFor(state.schema, ranked?.name, undefined, state.anchors)
+        ? dateColumnFor(state.schema, ranked?.name, rank.column, state.anchors)
         : ranked?.primaryAmount ?? measureFor(state, { source: { kind: 'concept', concept: 'price' }, distinct: false }).column;
       if (column && ranked !== subject && !state.isAggregate) {
         // "customers with the 10 cheapest invoices": list the subject along the ranked rows.
@@ -76,6 +76,8 @@ function rankByFrequency(state: PlanState): void {
     const measure = addMeasure(state, { aggregate: 'count', entity: entity.name, countOf: entity.name, noun: entityNoun(entity, true), definition: entity.name, assumptions: [] });
     state.dimensions.push({ column });
     state.order.push({ measure, direction });
+    // The most common churn reason is a reason: rows without one do not count.
+    state.filters.push({ kind: 'filter', expression: { kind: 'field', entity: column.entity, column: column.name }, op: 'not_null', values: [] });
     return;
   }
   const subject = state.subject;

@@ -85,7 +85,7 @@ export class PlanState {
 
   /** The built query's dimension and column order input: the kind of query being built. */
   get isAggregate(): boolean {
-    return this.measures.length > 0 || this.dimensions.length > 0;
+    return this.measures.length > 0 || this.dimensions.length > 0 || (this.intent.versus && this.intent.periods.length > 1);
   }
 }
 

@@ -159,7 +159,8 @@ export function addMentionDimension(state: PlanState, mention: Mention, base: st
  */
 export function completeAggregate(state: PlanState): void {
   const groupsBySubject = state.having.length > 0 || (state.intent.rank !== undefined && state.measures.length > 0);
-  if (state.dimensions.length > 0 && state.measures.length === 0) {
+  const comparesPeriods = state.intent.versus && state.intent.periods.length > 1;
+  if ((state.dimensions.length > 0 || comparesPeriods) && state.measures.length === 0) {
     if (!state.subject) throw new PlanProblem('I could not tell what to count or total.');
     addMeasure(state, measureFor(state, { aggregate: 'count', source: { kind: 'count' }, distinct: false }));
   }

@@ -42,8 +42,11 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   // "card type codes and the number of cards": columns shown next to a measure are what it is grouped by.
   if (state.measures.length > 0) {
     for (const mention of [...intent.columns, ...intent.extraColumns]) {
-      const named = mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.6 && candidate.match !== 'fuzzy');
-      if (!named) throw new PlanProblem(`I could not tell how "${mention.text}" fits in the question.`);
+      // "average resolution time in hours": a word for the measure's own column restates it.
+      if (state.measures.some((measure) => measure.resolved.column && mention.candidates.some((candidate) => candidate.kind === 'column'
+        && candidate.entity === measure.resolved.column?.entity && candidate.column === measure.resolved.column.name))) continue;
+      const named = mention.candidates.some((candidate) => candidate.kind === 'column' && candidate.score >= 0.8 && candidate.match !== 'fuzzy');
+      if (!named || /(ed|ing)$/i.test(mention.text)) throw new PlanProblem(`I could not tell how "${mention.text}" fits in the question.`);
       addMentionDimension(state, mention, state.subject?.name ?? state.measures[0].resolved.entity, true);
     }
   }
@@ -55,6 +58,7 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   resolveDateSet(state);
   resolvePredicates(state);
   resolvePeriods(state);
+  refuseSelfReferences(state);
   return assemble(state);
 }
 
@@ -78,6 +82,17 @@ function listForEach(intent: Intent): void {
   if (intent.subject) intent.context.push(intent.subject);
   intent.subject = dimension.mention;
   intent.dimensions = [];
+}
+
+/** "employees who report to Nancy": a row related to another row of the same table needs a self-join. */
+function refuseSelfReferences(state: PlanState): void {
+  const columns = [...state.listColumns, ...state.dimensions.map((dimension) => dimension.column)];
+  for (const column of columns) {
+    const entity = state.entity(column.entity);
+    if (entity.foreignKeys.some((foreignKey) => foreignKey.refEntity === entity.name && foreignKey.columns.includes(column.name))) {
+      throw new PlanProblem(`I cannot yet follow links between rows of the same table (${column.entity}.${column.name}).`);
+    }
+  }
 }
 
 function assemble(state: PlanState): Plan {

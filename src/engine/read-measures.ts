@@ -57,7 +57,7 @@ function readGroups(reader: Reader, ranking: boolean): void {
       return;
     }
     if (first?.kind === 'mention' && isValueMention(first.mention)) return; // "orders by Acme Corp": an agent, not a breakdown
-    if (item.cue.kind === 'group' && !item.cue.each && agentive(reader, index)) return; // "orders made by the customer named …"
+    if (item.cue.kind === 'group' && item.cue.by === true && agentive(reader, index)) return; // "orders made by the customer named …"
     used.add(index);
     const each = item.cue.kind === 'group' && item.cue.each === true;
     for (;;) {
@@ -78,11 +78,18 @@ function readGroups(reader: Reader, ranking: boolean): void {
 
 const AGENT_VERBS = new Set(['make', 'do', 'sell', 'buy', 'take', 'write', 'hold', 'pay', 'give', 'send', 'win', 'own', 'manage', 'handle', 'place', 'create', 'issue', 'raise', 'process', 'serve', 'lead', 'book', 'rent', 'approve', 'report', 'made', 'done', 'sold', 'bought', 'taken', 'written', 'held', 'paid', 'given', 'sent', 'run', 'won', 'owned', 'managed', 'handled', 'placed', 'ordered', 'created', 'issued', 'raised', 'filed', 'submitted', 'processed', 'served', 'led', 'supervised', 'booked', 'rented', 'signed', 'approved', 'reported']);
 
-/** "made by", "handled by": "by" after a verb names who did it, not a breakdown. */
+/**
+ * "orders made by the customer named Jeramie": "by" after a verb, before someone identified by a
+ * value, names who did it; "quantity sold by supplier" stays a breakdown.
+ */
 function agentive(reader: Reader, index: number): boolean {
   const previous = reader.items[index - 1];
   const text = previous?.kind === 'word' ? previous.lemma : previous?.kind === 'mention' ? previous.mention.text.toLowerCase() : '';
-  return AGENT_VERBS.has(text) || (text.length > 4 && text.endsWith('ed') && previous?.kind === 'word');
+  if (!AGENT_VERBS.has(text) && !(text.length > 4 && text.endsWith('ed') && previous?.kind === 'word')) return false;
+  const who = reader.skip(index, 1);
+  const after = reader.skip(who, 1, new Set(['named', 'called', 'with', 'whose', 'name', 'first', 'last']));
+  const identified = reader.items[after];
+  return identified?.kind === 'quoted' || (identified?.kind === 'mention' && isValueMention(identified.mention));
 }
 
 /** The measure that starts at an aggregate cue or a measure mention ("number of invoices", "total revenue", "revenue"). */

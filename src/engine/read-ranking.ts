@@ -1,6 +1,6 @@
 /** The reader's ranking part: "top 5", "the most", "cheapest", "which X … the most", "sorted by", "first 10". */
 import type { Mention } from './link.ts';
-import { isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.ts';
+import { dateColumns, isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.ts';
 import type { Reader } from './read.ts';
 
 /** "top 5 customers", "which customer … the most", "the 3 cheapest products", "customers with the most orders". */
@@ -23,6 +23,13 @@ export function readRanking(reader: Reader, index: number): void {
     intent.subject = beforeMention;
   }
   let position = reader.skip(index, 1);
+  // "the 5 most recently hired employees": the participle names the date to rank by.
+  const dateWord = reader.mentionAt(position);
+  if (cue.concept === 'date' && dateWord && !reader.used.has(position) && !isEntityMention(dateWord) && dateColumns(dateWord, reader.schema).length > 0) {
+    reader.used.add(position);
+    intent.rank = { ...intent.rank, column: dateWord };
+    position = reader.skip(position, 1);
+  }
   const next = reader.mentionAt(position);
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);

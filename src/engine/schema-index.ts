@@ -115,14 +115,16 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
     return;
   }
   // order_status_code, phone_number: "status" and "phone" name them as well.
-  const core = columnWords.length > 1 && ['code', 'number', 'no', 'flag', 'value', 'text', 'desc'].includes(last) ? columnWords.slice(0, -1) : columnWords;
+  const core = columnWords.length > 1 && ['code', 'number', 'no', 'flag', 'value', 'text', 'desc', 'day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'pct', 'percent', 'eur', 'usd'].includes(last) ? columnWords.slice(0, -1) : columnWords;
   if (core !== columnWords) terms.addWithVariants(core, target, 'lemma');
   const own = startsWithEntity && core.length > entity.words.length ? core.slice(entity.words.length) : undefined;
   if (own) terms.addWithVariants(own, target, 'head');
   if (columnWords.length > 1) terms.addWithVariants(columnWords.slice(-1), target, 'head');
   if (core.length > 1 && core !== columnWords) terms.addWithVariants(core.slice(-1), target, 'head');
   // "type code" for customer_type_code, "unit price" for product_unit_price: the name's last words.
-  for (let start = 1; start < columnWords.length - 1; start += 1) terms.add(columnWords.slice(start), target, 'head', 0.8);
+  for (let start = 1; start < columnWords.length - 1; start += 1) {
+    if (!GENERIC_PARTS.has(columnWords[start])) terms.add(columnWords.slice(start), target, 'head', 0.8);
+  }
   for (const word of core.slice(0, -1)) {
     if (GENERIC_PARTS.has(word) || entity.words.includes(word)) continue;
     terms.addWithVariants([word], target, 'part');
@@ -160,7 +162,7 @@ class TermBuilder {
       // Concept words (revenue, price…) are resolved by the planner, not by plain synonymy.
       stemVariants(word).forEach((form, index) => {
         // Synonyms of a verb stem are a long way from the name (issued → issue → ticket): weak.
-        const factor = index === 0 ? SCORES.synonym : SCORES.synonym * 0.5;
+        const factor = index === 0 || /ed$/.test(word) ? SCORES.synonym : SCORES.synonym * 0.5;
         for (const synonym of synonymsOf(form)) {
           if (conceptOf(synonym) === 'money' && conceptOf(word) !== 'money') continue;
           replace(synonym, base * factor, match === 'exact' || match === 'lemma' ? 'synonym' : match);

@@ -52,6 +52,11 @@ export function segment(tokens: readonly Token[], now: Date, schema: SchemaIndex
     }
     const cue = cuesByStart.get(index);
     const mention = mentionAt(tokens, index, schema, values, usable);
+    if (cue && mention && valueBeforeItsEntity(cue, mention, tokens, schema, values, usable)) {
+      items.push({ kind: 'mention', start: mention.start, end: mention.end, mention });
+      index = mention.end;
+      continue;
+    }
     if (cue && (!mention || cue.end >= mention.end)) {
       const alternative = mention && mention.end === cue.end ? mention : undefined;
       items.push({ kind: 'cue', start: cue.start, end: cue.end, cue, ...(alternative ? { alternative } : {}) });
@@ -79,11 +84,25 @@ function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex):
   const span = { start: index, end: index + 1 };
   if (token.kind === 'number') return { kind: 'number', ...span, value: token.value ?? 0 };
   if (token.kind === 'quoted') return { kind: 'quoted', ...span, text: token.text };
+  // "what % of customers": a share, which one query cannot give.
+  if (token.kind === 'symbol' && token.text === '%') return { kind: 'unknown', ...span, text: token.text };
   if (token.kind === 'symbol' || token.kind === 'date') return { kind: 'word', ...span, lemma: token.lower };
   if (FILLER_WORDS.has(token.lower) || FILLER_WORDS.has(token.lemma)) return { kind: 'word', ...span, lemma: token.lemma };
   const fuzzy = fuzzyMention(tokens, index, schema);
   if (fuzzy) return { kind: 'mention', ...span, mention: fuzzy };
   return { kind: 'unknown', ...span, text: token.text };
+}
+
+/**
+ * "annual subscriptions", "monthly plans": a grain word that is also a value of the entity named
+ * next is that value; "monthly revenue" stays a grain.
+ */
+function valueBeforeItsEntity(cue: Cue, mention: Mention, tokens: readonly Token[], schema: SchemaIndex, values: ValueIndex, usable: (index: number) => boolean): boolean {
+  if (cue.kind !== 'grain' || !cue.attached || cue.end - cue.start !== 1 || mention.end !== cue.end) return false;
+  const owners = new Set(mention.candidates.flatMap((candidate) => (candidate.kind === 'value' ? [candidate.entity] : [])));
+  if (owners.size === 0) return false;
+  const next = mentionAt(tokens, cue.end, schema, values, usable);
+  return next?.candidates.some((candidate) => candidate.kind === 'entity' && owners.has(candidate.entity)) === true;
 }
 
 /**

@@ -38,7 +38,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['ship', 'send', 'dispatch'],
   ['create', 'register', 'signup', 'join', 'sign', 'onboard'],
   ['start', 'begin'],
-  ['end', 'finish', 'stop'],
+  ['end', 'finish', 'stop', 'cancel', 'churn', 'terminate'],
   ['resolve', 'solve', 'close', 'fix'],
   ['open', 'raise', 'submit'],
   ['department', 'dept', 'division'],
@@ -89,7 +89,8 @@ export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 export const QUANTITY_WORDS: ReadonlySet<string> = new Set(['quantity', 'qty', 'unit', 'volume', 'count', 'number']);
-export const PRICE_WORDS: ReadonlySet<string> = new Set(['price', 'cost', 'rate', 'fee']);
+/** Per-unit money (averaged, not summed); costs and fees are amounts. */
+export const PRICE_WORDS: ReadonlySet<string> = new Set(['price', 'rate']);
 export const DISCOUNT_WORDS: ReadonlySet<string> = new Set(['discount', 'rebate', 'reduction']);
 
 /** Column words that name a row (display columns). */

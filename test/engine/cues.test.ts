@@ -24,7 +24,7 @@ describe('cue words', () => {
   });
 
   it('finds grouping and time grains', () => {
-    expect(cuesOf('revenue by country')).toContainEqual({ kind: 'group' });
+    expect(cuesOf('revenue by country')).toContainEqual({ kind: 'group', by: true });
     expect(cuesOf('orders for each customer')).toContainEqual({ kind: 'group', each: true });
     expect(cuesOf('sales broken down by region')).toContainEqual({ kind: 'group' });
     expect(cuesOf('orders per month')).toContainEqual({ kind: 'grain', grain: 'month', attached: true });
