@@ -8,6 +8,7 @@ import { QuerentError } from '../../core/errors.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import { createMysqlClient, type MysqlClient } from './mysql-client.ts';
 import { compileMysql } from './mysql-compiler.ts';
+import { assertSafeMysqlSelect } from './mysql-sql-guard.ts';
 import { toConnectionError } from './mysql-errors.ts';
 import { introspectMysql } from './mysql-introspector.ts';
 import { sampleMysqlValues } from './mysql-sample-values.ts';
@@ -53,6 +54,13 @@ export function createMysqlConnector(options: MysqlConnectorOptions): Connector 
 /** The connector on any MysqlClient. */
 export function createConnectorOnClient(client: MysqlClient, settings: { schema: string; maxRows: number }): Connector {
   const { schema, maxRows } = settings;
+  /**
+   * The catalog each statement of `compile` was compiled against, so that `execute` re-checks it
+   * with the strict rules (catalog tables, allow-listed functions). A statement not made by
+   * `compile` (only tests build one by hand, to prove the transaction and timeout on their own)
+   * still gets the rules that need no catalog: one SELECT, no INTO, no locking, no comments, no writes.
+   */
+  const compiledFrom = new WeakMap<CompiledQuery, Catalog>();
   return {
     kind: 'mysql',
 
@@ -65,13 +73,17 @@ export function createConnectorOnClient(client: MysqlClient, settings: { schema:
     },
 
     compile(query: LogicalQuery, catalog: Catalog): CompiledQuery {
-      return compileMysql(query, catalog, { maxRows });
+      const compiled = compileMysql(query, catalog, { maxRows });
+      compiledFrom.set(compiled, catalog);
+      return compiled;
     },
 
     async execute(compiled: CompiledQuery, options: ExecuteOptions = {}): Promise<ResultTable> {
       if (compiled.language !== 'sql' || !DIALECTS.has(compiled.dialect)) {
         throw new QuerentError('internal_error', `A ${compiled.dialect} query cannot run on a MySQL connection.`);
       }
+      options.signal?.throwIfAborted();
+      assertSafeMysqlSelect(compiled.text, compiledFrom.get(compiled));
       const rowCap = options.maxRows ?? maxRows;
       const result = await client.query(compiled.text, compiled.params, options);
       const kinds = result.fields.map(decodeKindOfField);

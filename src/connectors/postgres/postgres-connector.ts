@@ -11,6 +11,7 @@ import { createPgPoolClient } from './pg-pool-client.ts';
 import { createPgliteClient } from './pglite-client.ts';
 import { assertTimeZone, type PostgresClient } from './postgres-client.ts';
 import { compilePostgres } from './postgres-compiler.ts';
+import { assertSafePostgresSelect } from './postgres-sql-guard.ts';
 import { toConnectionError } from './postgres-errors.ts';
 import { introspectPostgres } from './postgres-introspector.ts';
 import { samplePostgresValues } from './postgres-sample-values.ts';
@@ -78,6 +79,13 @@ export function createConnectorOnClient(client: PostgresClient, settings: Postgr
   if (!Number.isInteger(maxRows) || maxRows < 1) throw new QuerentError('invalid_request', 'maxRows must be a positive integer.');
   const schemas = settings.schemas ?? [];
   const types = createTypeResolver((text, params, options) => client.query(text, params, options));
+  /**
+   * The catalog each statement of `compile` was compiled against, so that `execute` re-checks it
+   * with the strict rules (catalog tables, allow-listed functions). A statement not made by
+   * `compile` (only tests build one by hand, to prove the transaction and timeout on their own)
+   * still gets the rules that need no catalog: one SELECT, no INTO, no locking, no writes.
+   */
+  const compiledFrom = new WeakMap<CompiledQuery, Catalog>();
 
   return {
     kind: 'postgresql',
@@ -91,13 +99,17 @@ export function createConnectorOnClient(client: PostgresClient, settings: Postgr
     },
 
     compile(query: LogicalQuery, catalog: Catalog): CompiledQuery {
-      return compilePostgres(query, catalog, { maxRows });
+      const compiled = compilePostgres(query, catalog, { maxRows });
+      compiledFrom.set(compiled, catalog);
+      return compiled;
     },
 
     async execute(compiled: CompiledQuery, options: ExecuteOptions = {}): Promise<ResultTable> {
       if (compiled.language !== 'sql' || compiled.dialect !== 'postgresql') {
         throw new QuerentError('internal_error', `A ${compiled.dialect} query cannot run on a PostgreSQL connection.`);
       }
+      options.signal?.throwIfAborted();
+      await assertSafePostgresSelect(compiled.text, compiledFrom.get(compiled));
       const rowCap = options.maxRows ?? maxRows;
       const result = await client.query(compiled.text, compiled.params, options);
       const kinds = await types.kinds(result.fields.map((field) => field.typeId), options);
