@@ -130,6 +130,8 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['apart from', { kind: 'negation' }],
   ['besides', { kind: 'negation' }],
   ['non', { kind: 'negation' }],
+  ['outside', { kind: 'negation' }],
+  ['outside of', { kind: 'negation' }],
   ['never', { kind: 'negation' }],
   ['no', { kind: 'negation' }],
   ['unique', { kind: 'distinct' }],

@@ -112,6 +112,8 @@ export interface Intent {
   listWords: boolean;
   /** "all the information about…": every column of the subject. */
   allColumns?: boolean;
+  /** A selling or buying verb: the sales lines take part ("products sold last quarter"). */
+  salesFact?: boolean;
   /** "unique", "distinct", "different". */
   distinct: boolean;
   /** "first 10": a limit without an order. */

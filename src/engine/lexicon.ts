@@ -30,7 +30,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'breakdown', 'break', 'down', 'up', 'out', 'off', 'via', 'through', 'using', 'use', 'used', 'based',
   'if', 'whether', 'respective', 'corresponding', 'value', 'values', 'figure', 'figures', 'number',
   'amount', 'count', 'total', 'each', 'per', 'yet', 'still',
-  'live', 'lives', 'living', 'located', 'situated', 'reside', 'resides', 'residing', 'work', 'works', 'working', 'correspond', 'corresponds', 'well', 'listed', 'recorded', 'handle', 'handled', 'process', 'processed', 'receive', 'received', 'serve', 'served', 'took', 'won', 'hey', 'question', 'answer', 'result', 'results', 'anyone', 'someone', 'people', 'everyone',
+  'r', 'u', 'ur', 'thx', 'right', 'anymore', 'because', 'compare', 'comparing', 'offer', 'offers', 'offered', 'issued', 'created', 'opened', 'sent', 'registered', 'submitted', 'raised', 'logged', 'assigned', 'ever', 'live', 'lives', 'living', 'located', 'situated', 'reside', 'resides', 'residing', 'work', 'works', 'working', 'correspond', 'corresponds', 'well', 'listed', 'recorded', 'handle', 'handled', 'process', 'processed', 'receive', 'received', 'serve', 'served', 'took', 'won', 'hey', 'question', 'answer', 'result', 'results', 'anyone', 'someone', 'people', 'everyone',
 ]);
 
 /** Words that can never be a value worth filtering on, even when a column holds them. */

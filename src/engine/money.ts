@@ -74,7 +74,7 @@ export function readMoney(schema: SchemaIndex, anchors: readonly string[], named
   return closest(schema, anchors, amounts.map(columnReading));
 }
 
-function lineTables(schema: SchemaIndex, anchors: readonly string[]): MoneyReading[] {
+export function lineTables(schema: SchemaIndex, anchors: readonly string[]): MoneyReading[] {
   const found: MoneyReading[] = [];
   for (const entity of schema.entities) {
     // A line belongs to a dated header (order lines → orders); a product's stock × price is no sale.

@@ -240,6 +240,9 @@ export class PointReader {
     const value = token.value ?? 0;
     if (value < 1900 || value > 2100) return undefined;
     if (trusted) return value;
+    // "cancelled subscriptions 2024 versus 2025": a number compared with a year is a year.
+    const next = this.word(index + 1);
+    if (['vs', 'versus', 'compared'].includes(next)) return value;
     const previous = this.tokens[index - 1];
     if (previous && YEAR_BLOCKERS.has(previous.lower)) return undefined;
     // "between 1000 and 2000": the second number of a numeric range is not a year either.

@@ -84,7 +84,7 @@ export function resolveQuoted(state: PlanState): void {
 export function resolvePeriods(state: PlanState): void {
   const periods = state.intent.periods;
   if (periods.length === 0) return;
-  const base = state.measures.find((measure) => !measure.resolved.countOf)?.resolved.entity ?? baseEntity(state);
+  const base = state.measures.find((measure) => !measure.resolved.countOf)?.resolved.entity ?? state.factEntity ?? baseEntity(state);
   const hint = periods.find((period) => period.dateHint)?.dateHint;
   const column = dateColumnFor(state.schema, base, hint, state.anchors);
   if (!column) throw new PlanProblem(`I could not tell which date "${periods[0].period.phrase}" applies to.`);

@@ -39,6 +39,8 @@ export class PlanState {
   groupedBySubject = false;
   /** Entities that must be joined although no field of theirs is selected ("customers who ordered"). */
   readonly requiredEntities: string[] = [];
+  /** The rows that record sales, when a selling verb brought them in. */
+  factEntity?: string;
   /** The subject and other entities the question names. */
   readonly namedEntities: string[] = [];
   /** Phrases for the interpretation: "customers.country = Germany", "in 2024". */

@@ -9,6 +9,7 @@ import type { MeasureIntent } from './intent.ts';
 import type { Mention } from './link.ts';
 import { conceptOfMention, isEntityMention } from './mention-kinds.ts';
 import { entityOfMention, resolveMeasure, type ResolvedMeasure } from './measures.ts';
+import { lineTables } from './money.ts';
 import { reachFrom } from './join-graph.ts';
 import { dateColumnFor } from './plan-dates.ts';
 import { describeColumn } from './plan-filters.ts';
@@ -25,6 +26,19 @@ export function resolveSubject(state: PlanState): void {
   for (const measure of intent.measures) if (measure.scope) state.addAnchor(entityOfMention(schema, measure.scope)?.name);
   for (const mention of intent.context) state.addAnchor(entityOfMention(schema, mention)?.name);
   state.namedEntities.push(...state.anchors);
+  // A value that only one entity holds tells what the question is about ("paid by direct debit" → payments).
+  for (const filter of intent.valueFilters) {
+    const owners = new Set(filter.mentions[0].candidates.flatMap((candidate) => (candidate.kind === 'value' ? [candidate.entity] : [])));
+    const alsoAnEntity = filter.mentions[0].candidates.some((candidate) => candidate.kind === 'entity');
+    if (owners.size === 1 && !alsoAnEntity) state.addAnchor([...owners][0]);
+  }
+  if (intent.salesFact) {
+    const lines = lineTables(schema, state.anchors);
+    if (lines.length !== 1) throw new PlanProblem('I could not tell which rows record the sales.');
+    state.factEntity = lines[0].entity;
+    state.requiredEntities.push(lines[0].entity);
+    state.addAnchor(lines[0].entity);
+  }
   // Entities broken down by also tell which of two same-named columns is meant ("unit price per category").
   for (const dimension of intent.dimensions) {
     if (dimension.kind === 'mention' && isEntityMention(dimension.mention)) state.addAnchor(entityOfMention(schema, dimension.mention)?.name);
@@ -65,7 +79,9 @@ export function resolveComparisons(state: PlanState): void {
     }
     if (target.kind === 'amount') {
       const entity = entityOfMention(state.schema, target.mention);
-      const amount = entity?.primaryAmount;
+      // "plans under 100": a plan's price is its amount; an order's shipping cost is not.
+      const money = entity?.columns.filter((column) => column.isPrice) ?? [];
+      const amount = entity?.primaryAmount ?? (money.length === 1 ? money[0] : undefined);
       if (!entity || !amount) throw new PlanProblem(`I could not tell which amount of ${target.mention.text} to compare with ${comparison.values.join(' and ')}.`);
       state.filters.push(rowFilter(amount, op, comparison.values));
       state.filterPhrases.push(`${describeColumn(state, amount)} ${opWords(op, comparison.values)}`);

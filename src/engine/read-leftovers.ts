@@ -51,7 +51,7 @@ export function readLeftovers(reader: Reader): void {
       else if (!sameEntity(intent.subject, mention)) intent.context.push(mention);
       return;
     }
-    if (isMeasureLike(mention, reader.schema) && intent.measures.length === 0 && !intent.listWords) {
+    if (isMeasureLike(mention, reader.schema) && intent.measures.length === 0 && (!intent.listWords || intent.dimensions.length > 0)) {
       intent.measures.push({ source: { kind: 'field', mention }, distinct: false });
       return;
     }
@@ -85,6 +85,11 @@ export function readLeftovers(reader: Reader): void {
       return;
     }
     if (absorbed(reader, index)) return;
+    // "products sold last quarter", "customers who bought …": the sales lines are what happened.
+    if (/^(sold|sell|sells|selling|bought|buy|buys|purchased)$/i.test(mention.text)) {
+      intent.salesFact = true;
+      return;
+    }
     intent.problems.push(`I could not tell how "${mention.text}" fits in the question.`);
   });
 }

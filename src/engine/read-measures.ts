@@ -154,6 +154,15 @@ function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord
   let position = reader.skip(index, 1, new Set(['of', 'the']));
   for (let steps = 0; steps < 6 && position < reader.items.length; steps += 1) {
     const cue = reader.cueAt(position);
+    // "max number of seats": the count words only name the column.
+    if (cue?.kind === 'aggregate' && cue.aggregate === 'count' && aggregate !== 'count') {
+      const target = reader.mentionAt(reader.skip(position, 1));
+      if (target && isMeasureLike(target, reader.schema)) {
+        reader.used.add(position);
+        position = reader.skip(position, 1);
+        continue;
+      }
+    }
     if (cue?.kind === 'distinct') {
       distinct = true;
       reader.used.add(position);
@@ -192,7 +201,13 @@ function aggregateTarget(reader: Reader, index: number, aggregate: AggregateWord
       }
       reader.used.add(position);
       if (!intent.subject) intent.subject = mention;
-      position = reader.skip(position, 1, new Set(['did', 'do', 'does', 'have', 'has', 'had', 'is', 'are', 'was', 'were']));
+      const rest = reader.skip(position, 1, new Set(['did', 'do', 'does', 'have', 'has', 'had', 'is', 'are', 'was', 'were', 'we', 'you', 'ever', 'received', 'made', 'paid']));
+      // "the biggest payment", "the average invoice": the entity's own amount when no other number follows.
+      const amount = mention.candidates[0]?.kind === 'entity' ? reader.schema.entityByName.get(mention.candidates[0].entity)?.primaryAmount : undefined;
+      if (amount && !reader.items.slice(rest).some((item) => item.kind === 'mention' && isMeasureLike(item.mention, reader.schema))) {
+        return { aggregate, source: { kind: 'field', mention }, distinct: false, scope: mention };
+      }
+      position = rest;
       continue;
     }
     reader.used.add(position);

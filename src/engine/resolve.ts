@@ -5,7 +5,7 @@
  */
 import type { JoinStep } from '../query/logical-query.ts';
 import type { Candidate, Mention } from './link.ts';
-import { reachFrom } from './join-graph.ts';
+import { reachersOf, reachFrom } from './join-graph.ts';
 import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 import { stemVariants } from './words.ts';
 
@@ -29,9 +29,24 @@ export function distanceFrom(schema: SchemaIndex, anchors: readonly string[], en
   anchors.forEach((anchor, order) => {
     const forward = reachFrom(schema, anchor).paths.get(entity);
     const reverse = forward ? undefined : reachFrom(schema, entity).paths.get(anchor);
-    const distance = forward ? pathCost(schema, forward) : reverse ? pathCost(schema, reverse) + 0.5 : Infinity;
+    const distance = forward ? pathCost(schema, forward) : reverse ? pathCost(schema, reverse) + 0.5 : bridgeDistance(schema, anchor, entity);
     best = Math.min(best, distance + order * 0.01);
   });
+  return best;
+}
+
+/**
+ * Hops through a row that points to both ("customers who bought Seafood": an order line reaches the
+ * customer and the category), with a penalty; Infinity when no such row is near.
+ */
+function bridgeDistance(schema: SchemaIndex, anchor: string, entity: string): number {
+  const fromAnchor = reachersOf(schema, anchor);
+  const fromEntity = reachersOf(schema, entity);
+  let best = Infinity;
+  for (const [root, distance] of fromAnchor) {
+    const other = fromEntity.get(root);
+    if (other !== undefined) best = Math.min(best, distance + other + 1);
+  }
   return best;
 }
 
@@ -102,6 +117,7 @@ export function chooseValueColumn(schema: SchemaIndex, mentions: readonly Mentio
     if (!Number.isFinite(score)) continue;
     if (hints.some((hint) => hintNames(hint, column))) score += 0.5;
     if (column.words.length > 1) score -= 0.05; // a qualified column (ship_country) after a plain one (country)
+    if (schema.entityByName.get(column.entity)?.displayColumns.includes(column)) score += 0.03; // "the Business plan": its name
     const values = mentions.map((mention) => {
       const match = mention.candidates.find((other) => other.kind === 'value' && other.entity === pair.entity && other.column === pair.column);
       return match?.kind === 'value' ? match.value : '';

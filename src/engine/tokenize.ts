@@ -50,7 +50,7 @@ export function tokenize(question: string): Token[] {
       raw.push({ kind: 'symbol', text: match[8] });
     }
   }
-  return joinNumberWords(raw).map((token, index) => {
+  return joinScales(joinNumberWords(raw)).map((token, index) => {
     const lower = token.text.toLowerCase();
     return {
       index,
@@ -125,6 +125,24 @@ function countsAsNumber(raw: readonly { text: string }[], index: number): boolea
   const previous = raw[index - 1]?.text.toLowerCase();
   const next = raw[index + 1]?.text.toLowerCase();
   return previous === 'top' || previous === 'bottom' || previous === 'than' || previous === 'least' || previous === 'most' || (next !== undefined && isNumberWord(next));
+}
+
+const SCALE_WORDS: Record<string, number> = { thousand: 1_000, million: 1_000_000, mio: 1_000_000, billion: 1_000_000_000, bn: 1_000_000_000 };
+
+/** "3 million", "2.5 thousand": a number followed by its scale. */
+function joinScales(raw: { kind: TokenKind; text: string; value?: number; percent?: boolean }[]): { kind: TokenKind; text: string; value?: number; percent?: boolean }[] {
+  const result: { kind: TokenKind; text: string; value?: number; percent?: boolean }[] = [];
+  for (let index = 0; index < raw.length; index += 1) {
+    const token = raw[index];
+    const scale = SCALE_WORDS[raw[index + 1]?.text.toLowerCase() ?? ''];
+    if (token.kind === 'number' && token.value !== undefined && scale !== undefined && raw[index + 1].kind === 'word') {
+      result.push({ kind: 'number', text: `${token.text} ${raw[index + 1].text}`, value: token.value * scale });
+      index += 1;
+      continue;
+    }
+    result.push(token);
+  }
+  return result;
 }
 
 /** The text of tokens [start, end) joined by spaces. */

@@ -59,7 +59,7 @@ export function stemVariants(word: string): string[] {
     if (stem.endsWith('i')) add(`${stem.slice(0, -1)}y`); // applied → apply
   }
   if (base.endsWith('ly') && base.length > 5) add(base.slice(0, -2)); // monthly → month
-  if (base.endsWith('ment') && base.length > 7) add(base.slice(0, -4)); // shipment → ship
+  if (base.endsWith('ment') && base.length >= 7) add(base.slice(0, -4)); // shipment → ship, payment → pay
   return variants;
 }
 
