@@ -218,8 +218,8 @@ function readPeriods(reader: Reader): void {
     const useHint = namesDate || (hint !== undefined && isEntityMention(hint));
     if (namesDate) reader.used.add(before);
     // "cancelled subscriptions 2024 versus 2025", "paid invoices this year": the state's own date.
-    const stateWord = useHint ? undefined : items.find((other, position) => other.kind === 'mention' && reader.used.has(position) && isValueMention(other.mention) && namesADate(reader, other.mention) && !other.mention.candidates.some((candidate) => candidate.kind === 'entity'));
-    const dateHint = useHint ? hint : stateWord?.kind === 'mention' ? stateWord.mention : undefined;
+    const stateWord = namesDate ? undefined : items.find((other, position) => other.kind === 'mention' && reader.used.has(position) && isValueMention(other.mention) && namesADate(reader, other.mention) && !other.mention.candidates.some((candidate) => candidate.kind === 'entity'));
+    const dateHint = namesDate ? hint : stateWord?.kind === 'mention' ? stateWord.mention : useHint ? hint : undefined;
     intent.periods.push({ period: item.period, ...(dateHint ? { dateHint } : {}) });
   });
   if (intent.periods.length > 1 && items.some((item, index) => item.kind === 'word' && item.lemma === 'and' && items[index - 1]?.kind === 'period' && items[index + 1]?.kind === 'period')) {
