@@ -94,6 +94,8 @@ export interface Intent {
   rank?: RankIntent;
   /** Explicit sort: "sorted by price". */
   sort?: { readonly mention?: Mention; readonly measureIndex?: number; readonly direction: 'asc' | 'desc' };
+  /** Links that must be empty: "tickets with no agent" → agent_id is null. */
+  missing: Mention[];
   /** Dates that must be set: "resolved tickets" → resolved_at is not null. */
   dateSet: Mention[];
   /** Columns asked for in a list ("the names of products"). */
@@ -125,6 +127,6 @@ export interface Intent {
 export function emptyIntent(): Intent {
   return {
     measures: [], dimensions: [], valueFilters: [], comparisons: [], quoted: [], periods: [], versus: false,
-    columns: [], extraColumns: [], predicates: [], negatedPredicates: [], owners: new Map(), context: [], dateSet: [], listWords: false, distinct: false, problems: [],
+    columns: [], extraColumns: [], predicates: [], negatedPredicates: [], owners: new Map(), context: [], missing: [], dateSet: [], listWords: false, distinct: false, problems: [],
   };
 }

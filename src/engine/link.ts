@@ -88,7 +88,8 @@ function makeMention(tokens: readonly Token[], start: number, end: number, candi
     start,
     end,
     text: tokens.slice(start, end).map((token) => token.text).join(' '),
-    candidates: candidates.sort((left, right) => right.score - left.score),
+    // On equal scores a value of the data beats a column name ("not paid": status = paid, not paid_at).
+    candidates: candidates.sort((left, right) => right.score - left.score || Number(right.kind === 'value') - Number(left.kind === 'value')),
     plural: last.kind === 'word' && last.lemma !== last.lower && last.lower.endsWith('s'),
   };
 }

@@ -11,6 +11,12 @@ import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 
 export function dateColumnFor(schema: SchemaIndex, base: string | undefined, hint: Mention | undefined, anchors: readonly string[]): ColumnInfo | undefined {
   if (hint) {
+    // A word that names an entity ("opened a ticket in 2025") means that entity's date.
+    const top = hint.candidates[0];
+    if (top?.kind === 'entity') {
+      const date = mainDateNear(schema, top.entity);
+      if (date) return date;
+    }
     const named = dateColumns(hint, schema);
     if (named.length > 0) {
       const scored = named.map(({ entity, column, score }) => ({

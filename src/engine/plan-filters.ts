@@ -54,6 +54,20 @@ export function resolvePredicates(state: PlanState): void {
   }
 }
 
+/** "tickets with no agent": the subject's link to it is empty; "customers without orders" cannot be said so. */
+export function resolveMissing(state: PlanState): void {
+  for (const mention of state.intent.missing) {
+    const target = mention.candidates[0];
+    const subject = state.subject;
+    const link = subject?.foreignKeys.filter((foreignKey) => target?.kind === 'entity' && foreignKey.refEntity === target.entity) ?? [];
+    if (!subject || link.length !== 1 || link[0].columns.length !== 1) {
+      throw new PlanProblem('I cannot yet answer questions about rows that have no related rows.');
+    }
+    state.filters.push({ kind: 'filter', expression: field(subject.name, link[0].columns[0]), op: 'is_null', values: [] });
+    state.filterPhrases.push(`${describeColumn(state, subject.columnByName.get(link[0].columns[0]) as ColumnInfo)} is empty`);
+  }
+}
+
 /** "resolved tickets": the date that says so is set. */
 export function resolveDateSet(state: PlanState): void {
   for (const mention of state.intent.dateSet) {

@@ -9,7 +9,7 @@ import type { Intent } from './intent.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from './join-graph.ts';
 import { columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureName } from './measures.ts';
-import { resolveDateSet, resolvePeriods, resolvePredicates, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
+import { resolveDateSet, resolveMissing, resolvePeriods, resolvePredicates, resolveQuoted, resolveValueFilters } from './plan-filters.ts';
 import { PlanProblem, PlanState } from './plan-state.ts';
 import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveMeasures, resolveSubject } from './plan-steps.ts';
 import { resolveRanking, resolveSort } from './plan-ranking.ts';
@@ -57,6 +57,7 @@ export function planIntent(intent: Intent, schema: SchemaIndex): Plan {
   resolveQuoted(state);
   resolveDateSet(state);
   resolvePredicates(state);
+  resolveMissing(state);
   resolvePeriods(state);
   refuseSelfReferences(state);
   return assemble(state);

@@ -23,6 +23,10 @@ export function readMeasures(reader: Reader): void {
 
 function isRanking(reader: Reader, index: number, cue: Cue & { kind: 'extreme' }): boolean {
   if (cue.limit !== undefined || cue.ranking) return true;
+  // "which ticket category has the lowest average …": asked which one, so a ranking.
+  const asked = reader.items.slice(0, index).some((item, position) => item.kind === 'cue' && item.cue.kind === 'list' && item.cue.asks === true
+    && reader.items.slice(position + 1, index).some((between) => between.kind === 'mention'));
+  if (asked && reader.cueAt(reader.skip(index, 1))?.kind === 'aggregate') return true;
   // "which product has the highest price" / "customers with the largest invoices": a ranking of the entity before.
   for (let position = index - 1; position >= 0; position -= 1) {
     const mention = reader.mentionAt(position);

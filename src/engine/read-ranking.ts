@@ -33,7 +33,8 @@ export function readRanking(reader: Reader, index: number): void {
   const next = reader.mentionAt(position);
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);
-    if (!intent.subject) intent.subject = next;
+    // "top 5 industries by number of accounts": the column after the ranking word is what is ranked.
+    if (!intent.subject || (!isEntityMention(next) && before === undefined)) intent.subject = next;
     else if (isEntityMention(next) && (cue.concept || magnitude(reader, index)) && !sameEntity(intent.subject, next)) {
       // "customers with the cheapest invoices", "… with the 3 largest invoices": ranked by the invoices' amount.
       intent.rank = { ...intent.rank, concept: cue.concept ?? 'price', conceptEntity: next };
@@ -47,6 +48,12 @@ export function readRanking(reader: Reader, index: number): void {
     position = reader.skip(position, 1);
   }
   if (intent.rank.measureIndex !== undefined || cue.concept) return;
+  // "which ticket category has the lowest average satisfaction": ranked by an aggregate.
+  const measureIndex = reader.measureOfCue.get(position);
+  if (measureIndex !== undefined) {
+    intent.rank = { ...intent.rank, measureIndex };
+    return;
+  }
   const measure = reader.mentionAt(position);
   if (measure && !reader.used.has(position) && isMeasureLike(measure, reader.schema)) {
     reader.used.add(position);

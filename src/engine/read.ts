@@ -86,6 +86,16 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
   readListColumns(reader);
   readLeftovers(reader);
   items.forEach((item, index) => {
+    // "tickets with no agent", "employees without a manager": the link is empty.
+    if (item.kind === 'cue' && item.cue.kind === 'negation' && !reader.used.has(index)) {
+      const missing = reader.mentionAt(reader.skip(index, 1));
+      if (missing && isEntityMention(missing) && intent.subject && !sameMention(missing, intent.subject)) {
+        reader.used.add(index);
+        intent.missing.push(missing);
+        intent.context = intent.context.filter((mention) => mention !== missing);
+        return;
+      }
+    }
     // "accounts without tickets", "products never ordered": a negation that excludes no value asks for an anti-join.
     if (item.kind === 'cue' && item.cue.kind === 'negation' && !reader.used.has(index)) {
       intent.problems.push('I cannot yet answer questions about rows that have no related rows, or exclusions other than values and numbers.');
@@ -99,6 +109,12 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
     && items.slice(Math.max(0, index - 2), index).some((before) => before.kind === 'word' && before.lemma === 'all'))
     || items.some((item) => item.kind === 'word' && item.lemma === 'everything');
   return intent;
+}
+
+function sameMention(left: Mention, right: Mention): boolean {
+  const a = left.candidates[0];
+  const b = right.candidates[0];
+  return a?.kind === 'entity' && b?.kind === 'entity' && a.entity === b.entity;
 }
 
 /**

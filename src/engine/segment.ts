@@ -73,13 +73,13 @@ export function segment(tokens: readonly Token[], now: Date, schema: SchemaIndex
       index = mention.end;
       continue;
     }
-    items.push(leftover(tokens, index, schema));
+    items.push(leftover(tokens, index, schema, periods.length > 0 || cues.some((cue) => cue.kind === 'grain')));
     index += 1;
   }
   return items;
 }
 
-function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex): Item {
+function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex, timed = false): Item {
   const token = tokens[index];
   const span = { start: index, end: index + 1 };
   if (token.kind === 'number') return { kind: 'number', ...span, value: token.value ?? 0 };
@@ -88,6 +88,8 @@ function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex):
   if (token.kind === 'symbol' && token.text === '%') return { kind: 'unknown', ...span, text: token.text };
   if (token.kind === 'symbol' || token.kind === 'date') return { kind: 'word', ...span, lemma: token.lower };
   if (FILLER_WORDS.has(token.lower) || FILLER_WORDS.has(token.lemma)) return { kind: 'word', ...span, lemma: token.lemma };
+  // "new accounts since January", "new customers per year": new within the period, which the period says.
+  if (token.lower === 'new' && timed) return { kind: 'word', ...span, lemma: token.lemma };
   const fuzzy = fuzzyMention(tokens, index, schema);
   if (fuzzy) return { kind: 'mention', ...span, mention: fuzzy };
   return { kind: 'unknown', ...span, text: token.text };

@@ -135,7 +135,7 @@ function joinScales(raw: { kind: TokenKind; text: string; value?: number; percen
   for (let index = 0; index < raw.length; index += 1) {
     const token = raw[index];
     const scale = SCALE_WORDS[raw[index + 1]?.text.toLowerCase() ?? ''];
-    if (token.kind === 'number' && token.value !== undefined && scale !== undefined && raw[index + 1].kind === 'word') {
+    if (token.kind === 'number' && token.value !== undefined && scale !== undefined && /\d/.test(token.text)) {
       result.push({ kind: 'number', text: `${token.text} ${raw[index + 1].text}`, value: token.value * scale });
       index += 1;
       continue;
