@@ -58,8 +58,23 @@ export function reachFrom(schema: SchemaIndex, root: string): Reach {
   return reach;
 }
 
-/** Entities from which `target` is reachable many-to-one (including itself), with the distance. */
-export function reachersOf(schema: SchemaIndex, target: string): Map<string, number> {
+const reachersCache = new WeakMap<SchemaIndex, Map<string, ReadonlyMap<string, number>>>();
+
+/** Entities from which `target` is reachable many-to-one (including itself), with the distance; cached per schema. */
+export function reachersOf(schema: SchemaIndex, target: string): ReadonlyMap<string, number> {
+  let perSchema = reachersCache.get(schema);
+  if (!perSchema) {
+    perSchema = new Map();
+    reachersCache.set(schema, perSchema);
+  }
+  const cached = perSchema.get(target);
+  if (cached) return cached;
+  const found = computeReachers(schema, target);
+  if (perSchema.size < 10_000) perSchema.set(target, found);
+  return found;
+}
+
+function computeReachers(schema: SchemaIndex, target: string): Map<string, number> {
   const distances = new Map<string, number>([[target, 0]]);
   let frontier = [target];
   for (let depth = 1; depth <= MAX_DEPTH && frontier.length > 0; depth += 1) {
@@ -93,7 +108,7 @@ export function chooseRoot(schema: SchemaIndex, needed: readonly string[], force
     return unique.every((entity) => reach.paths.has(entity)) ? { root: forced, reach } : undefined;
   }
   if (unique.length === 0) return undefined;
-  let candidates: Map<string, number> | undefined;
+  let candidates: ReadonlyMap<string, number> | undefined;
   for (const entity of unique) {
     const reachers = reachersOf(schema, entity);
     if (!candidates) {

@@ -42,9 +42,10 @@ export function distanceFrom(schema: SchemaIndex, anchors: readonly string[], en
 function bridgeDistance(schema: SchemaIndex, anchor: string, entity: string): number {
   const fromAnchor = reachersOf(schema, anchor);
   const fromEntity = reachersOf(schema, entity);
+  const [small, large] = fromAnchor.size <= fromEntity.size ? [fromAnchor, fromEntity] : [fromEntity, fromAnchor];
   let best = Infinity;
-  for (const [root, distance] of fromAnchor) {
-    const other = fromEntity.get(root);
+  for (const [root, distance] of small) {
+    const other = large.get(root);
     if (other !== undefined) best = Math.min(best, distance + other + 1);
   }
   return best;
