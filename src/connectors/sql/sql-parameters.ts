@@ -1,8 +1,6 @@
-/** The bound values of one MySQL statement, in the order of their `?` placeholders. */
+/** The bound values of one SQL statement, in the order of their placeholders. */
 import type { FilterValue } from '../../query/logical-query.ts';
-
-/** An exact decimal wide enough for any value a question holds (65 digits, 30 after the point: MySQL's maximum). */
-const EXACT_DECIMAL = 'DECIMAL(65,30)';
+import type { SqlDialect } from './sql-dialect.ts';
 
 /** SQL text compiled with its own parameter list, to be placed (and bound) once or more. */
 export interface Fragment { readonly sql: string; readonly values: readonly unknown[] }
@@ -10,21 +8,26 @@ export interface Fragment { readonly sql: string; readonly values: readonly unkn
 /** Bound parameters in order of appearance; `add` returns the placeholder. */
 export class ParameterList {
   readonly values: unknown[] = [];
+  readonly #dialect: Pick<SqlDialect, 'placeholder' | 'exactNumber'>;
+
+  constructor(dialect: Pick<SqlDialect, 'placeholder' | 'exactNumber'>) {
+    this.#dialect = dialect;
+  }
 
   add(value: unknown): string {
     this.values.push(value);
-    return '?';
+    return this.#dialect.placeholder(this.values.length);
   }
 
-  /** Text compiled on its own list (see `compileMysql`), its values bound again where it is placed. */
+  /** Text compiled on its own list (see `compileSql`), its values bound again where it is placed. */
   bindAgain(fragment: Fragment): string {
     this.values.push(...fragment.values);
     return fragment.sql;
   }
 
-  /** An exact number: bound as text and cast, never as a DOUBLE. */
+  /** An exact number: never bound as a float. */
   addExact(value: number): string {
-    return `CAST(${this.add(String(value))} AS ${EXACT_DECIMAL})`;
+    return this.#dialect.exactNumber(this, value);
   }
 
   /** A comparison value: non-integer numbers are exact decimals; integers, text and booleans are bound as they are. */
@@ -32,4 +35,3 @@ export class ParameterList {
     return typeof value === 'number' && !Number.isInteger(value) ? this.addExact(value) : this.add(value);
   }
 }
-
