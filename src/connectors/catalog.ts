@@ -1,7 +1,9 @@
 /**
  * The catalog: what a connection holds, as the engine sees it. Built by a connector's
- * introspector and cached per connection.
+ * introspector and cached per connection. Synonyms, segments and metrics are an optional semantic
+ * layer a connector may add from a curated vocabulary (Odoo's core models have one).
  */
+import type { Aggregate, FilterOperator, FilterValue } from '../query/logical-query.ts';
 
 /** Value types the engine reasons about; `nativeType` keeps the source's own name. */
 export type ValueType = 'integer' | 'number' | 'text' | 'date' | 'timestamp' | 'boolean' | 'other';
@@ -25,6 +27,42 @@ export interface CatalogColumn {
   readonly sortable?: boolean;
   /** Closed list of stored values and the labels people use for them (Odoo selection fields). */
   readonly choices?: readonly ColumnChoice[];
+  /** Other words people use for this column (a curated vocabulary), e.g. `salesperson` for `user_id`. */
+  readonly synonyms?: readonly string[];
+}
+
+/**
+ * A condition on a column of the same entity, as a semantic layer states it (e.g. posted
+ * invoices: `state eq posted`). The engine turns it into a filter of the logical query.
+ */
+export interface CatalogCondition {
+  readonly column: string;
+  readonly op: FilterOperator;
+  readonly values: readonly FilterValue[];
+}
+
+/**
+ * A named subset of an entity's rows that people refer to by a word: "open" invoices, "customers"
+ * among partners. When a question uses one of the words about the entity, all conditions apply.
+ */
+export interface CatalogSegment {
+  readonly words: readonly string[];
+  readonly label: string;
+  readonly conditions: readonly CatalogCondition[];
+}
+
+/**
+ * A business measure with an agreed definition, e.g. revenue = sum of `amount_untaxed` over
+ * confirmed orders. Preferred over the engine's own guesses when a question uses one of its words.
+ */
+export interface CatalogMetric {
+  readonly words: readonly string[];
+  readonly label: string;
+  readonly aggregate: Aggregate;
+  /** Absent for a count of rows. */
+  readonly column?: string;
+  readonly conditions: readonly CatalogCondition[];
+  readonly unit?: string;
 }
 
 export interface ColumnChoice {
@@ -53,6 +91,10 @@ export interface CatalogEntity {
   readonly primaryKey: readonly string[];
   readonly columns: readonly CatalogColumn[];
   readonly foreignKeys: readonly CatalogForeignKey[];
+  /** Other words people use for this entity (a curated vocabulary), e.g. `customer` for `res.partner`. */
+  readonly synonyms?: readonly string[];
+  readonly segments?: readonly CatalogSegment[];
+  readonly metrics?: readonly CatalogMetric[];
 }
 
 export interface Catalog {
