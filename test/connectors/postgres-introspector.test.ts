@@ -6,7 +6,8 @@ import { createPgPoolClient } from '../../src/connectors/postgres/pg-pool-client
 import { createPgliteClient } from '../../src/connectors/postgres/pglite-client.ts';
 import type { PostgresClient } from '../../src/connectors/postgres/postgres-client.ts';
 import { createPgliteConnector, createPostgresConnector } from '../../src/connectors/postgres/postgres-connector.ts';
-import { currencyIn, introspectPostgres } from '../../src/connectors/postgres/postgres-introspector.ts';
+import { introspectPostgres } from '../../src/connectors/postgres/postgres-introspector.ts';
+import { currencyIn } from '../../src/connectors/sql/currency-unit.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 
 const SCHEMA_SQL = `

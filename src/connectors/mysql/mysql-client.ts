@@ -10,6 +10,10 @@ import mysql from 'mysql2/promise';
 import { timedOut, toQuerentError } from './mysql-errors.ts';
 import type { MysqlConnectionSettings } from './mysql-url.ts';
 import type { MysqlField } from './mysql-values.ts';
+import { acquireUnlessAborted } from '../sql/pooled-connection.ts';
+import { abortReason } from '../sql/pooled-connection.ts';
+
+export { abortReason } from '../sql/pooled-connection.ts';
 
 export type MysqlFlavour = 'mysql' | 'mariadb';
 
@@ -155,24 +159,11 @@ export function createMysqlClient(options: MysqlClientOptions): MysqlClient {
   }
 
   /** Takes a pooled connection, giving up when the signal aborts first. */
-  async function acquire(signal: AbortSignal | undefined): Promise<mysql.PoolConnection> {
+  function acquire(signal: AbortSignal | undefined): Promise<mysql.PoolConnection> {
     const connecting = pool.getConnection().catch((error: unknown) => {
       throw toQuerentError(error);
     });
-    if (signal === undefined) return connecting;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([connecting, aborted]);
-    } catch (error) {
-      connecting.then((connection) => connection.release(), () => {});
-      throw error;
-    } finally {
-      if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
-    }
+    return acquireUnlessAborted(connecting, signal, (connection) => connection.release());
   }
 
   async function release(connection: mysql.PoolConnection, broken: boolean): Promise<void> {
@@ -214,10 +205,4 @@ function toField(field: mysql.FieldPacket): MysqlField {
 /** Errors after which the connection is not reused: the socket failed, or the driver gave up on it. */
 function isFatal(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'fatal' in error && error.fatal === true;
-}
-
-/** The reason an aborted signal carries, as an Error. */
-export function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new DOMException('The query was aborted.', 'AbortError');
 }

@@ -4,23 +4,19 @@
  * 'x'@'y'`), the database, or parts of the statement. The original error is kept in `cause`.
  */
 import { QuerentError, isQuerentError } from '../../core/errors.ts';
+import { asConnectionError, connectionReasonOf, connectionUnavailable as unavailable, timedOut, type ConnectionFailures, type ErrorContext } from '../sql/driver-errors.ts';
 
-const CONNECT_PREFIX = 'Could not reach the MySQL database';
+export { timedOut, type ErrorContext } from '../sql/driver-errors.ts';
 
-/** Node socket and DNS error codes → the safe reason shown to the caller. */
-const NETWORK_REASONS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'the server refused the connection (is it running, and is the port right?)',
-  ENOTFOUND: 'the host name could not be resolved',
-  EAI_AGAIN: 'the host name could not be resolved',
-  EAI_NONAME: 'the host name could not be resolved',
-  ETIMEDOUT: 'the host did not answer in time',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  ECONNRESET: 'the server closed the connection',
-  EPIPE: 'the server closed the connection',
-  ENOENT: 'the socket file does not exist',
-  PROTOCOL_CONNECTION_LOST: 'the server closed the connection',
-  HANDSHAKE_NO_SSL_SUPPORT: 'TLS was required but the server does not support it',
+const CONNECTION_FAILURES: ConnectionFailures = {
+  /** `mysql2`'s own codes, besides Node's socket codes. */
+  codeReasons: {
+    ENOENT: 'the socket file does not exist',
+    PROTOCOL_CONNECTION_LOST: 'the server closed the connection',
+    HANDSHAKE_NO_SSL_SUPPORT: 'TLS was required but the server does not support it',
+  },
+  messageReasons: [[/^connect ETIMEDOUT|^Connection lost/, 'the server did not answer in time']],
+  tlsCodes: /^HANDSHAKE_/,
 };
 
 /** Server error numbers (MySQL and MariaDB manuals, "Server Error Message Reference") that mean the database cannot be used. */
@@ -46,36 +42,23 @@ const PRIVILEGE_ERRNOS = new Set([1142, 1143, 1227, 1370]);
 /** Unknown table, column or schema object: the catalog is stale. */
 const STALE_CATALOG_ERRNOS = new Set([1146, 1054, 1051, 1356]);
 
-export interface ErrorContext {
-  /** The statement timeout in force, for the message. */
-  readonly timeoutMs?: number;
-}
-
 /** Wraps any error from running a statement; QuerentErrors pass through unchanged. */
 export function toQuerentError(error: unknown, context: ErrorContext = {}): QuerentError {
   if (isQuerentError(error)) return error;
   const errno = serverErrnoOf(error);
   if (errno !== undefined) return fromErrno(errno, error, context);
-  const connectionReason = connectionReasonOf(error);
+  const connectionReason = connectionReasonOf(error, CONNECTION_FAILURES);
   if (connectionReason !== undefined) return connectionUnavailable(connectionReason, error);
   return new QuerentError('internal_error', 'The MySQL database failed to run the query.', { cause: error });
 }
 
 /** Like {@link toQuerentError}, but every failure counts as the database being unavailable (for `test()`). */
 export function toConnectionError(error: unknown): QuerentError {
-  const mapped = toQuerentError(error);
-  if (mapped.code === 'connection_unavailable') return mapped;
-  if (mapped.code === 'query_timeout') return connectionUnavailable('the server did not answer in time', error);
-  return connectionUnavailable('the server could not run a test query', error);
+  return asConnectionError(toQuerentError(error), error, connectionUnavailable);
 }
 
 export function connectionUnavailable(reason: string, cause?: unknown): QuerentError {
-  return new QuerentError('connection_unavailable', `${CONNECT_PREFIX}: ${reason}.`, { cause });
-}
-
-export function timedOut(error: unknown, context: ErrorContext): QuerentError {
-  const limit = context.timeoutMs === undefined ? '' : ` (${formatSeconds(context.timeoutMs)})`;
-  return new QuerentError('query_timeout', `The query took longer than the time limit${limit} and was stopped.`, { cause: error });
+  return unavailable('MySQL', reason, cause);
 }
 
 function fromErrno(errno: number, error: unknown, context: ErrorContext): QuerentError {
@@ -98,37 +81,8 @@ function fromErrno(errno: number, error: unknown, context: ErrorContext): Queren
   return new QuerentError('internal_error', `The MySQL database failed to run the query (error ${errno}).`, { cause: error });
 }
 
-function formatSeconds(milliseconds: number): string {
-  return milliseconds < 1000 ? `${milliseconds} ms` : `${Number((milliseconds / 1000).toFixed(1))} s`;
-}
-
 /** `mysql2` sets `errno` (a number) and `sqlState` on errors the server sent. */
 function serverErrnoOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('errno' in error) || !('sqlState' in error)) return undefined;
   return typeof error.errno === 'number' && typeof error.sqlState === 'string' ? error.errno : undefined;
-}
-
-function connectionReasonOf(error: unknown): string | undefined {
-  // Several addresses tried (IPv4 and IPv6) fail as one AggregateError.
-  const errors = error instanceof AggregateError ? [error, ...error.errors] : [error];
-  for (const each of errors) {
-    const code = codeOf(each);
-    if (code !== undefined && NETWORK_REASONS[code] !== undefined) return NETWORK_REASONS[code];
-    if (code !== undefined && isTlsCode(code)) return 'the TLS connection could not be established (certificate or TLS settings)';
-    if (/^connect ETIMEDOUT|^Connection lost/.test(messageOf(each))) return 'the server did not answer in time';
-  }
-  return undefined;
-}
-
-function isTlsCode(code: string): boolean {
-  return /^ERR_(TLS|SSL)_|CERT|^UNABLE_TO_|^SELF_SIGNED|^DEPTH_ZERO|^HANDSHAKE_/.test(code);
-}
-
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
 }

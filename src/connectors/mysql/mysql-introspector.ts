@@ -5,6 +5,7 @@
  */
 import type { Catalog, CatalogColumn, CatalogEntity, CatalogForeignKey, ValueType } from '../catalog.ts';
 import type { MysqlClient, MysqlRawResult } from './mysql-client.ts';
+import { detectCurrencyUnit } from '../sql/currency-unit.ts';
 
 export interface IntrospectOptions {
   /** The database to describe: the connection URL's. */
@@ -106,7 +107,7 @@ export function valueTypeOfColumn(dataType: string, columnType: string): ValueTy
 function toColumn(row: Record<string, unknown>): CatalogColumn {
   const type = valueTypeOfColumn(String(row.data_type), String(row.column_type));
   const comment = String(row.column_comment ?? '').trim();
-  const unit = comment !== '' && (type === 'number' || type === 'integer') ? currencyIn(comment) : undefined;
+  const unit = detectCurrencyUnit(comment, type);
   return {
     name: String(row.column_name),
     type,
@@ -135,20 +136,6 @@ function toEntity(relation: RelationDraft, schema: string, relations: ReadonlyMa
     columns: relation.columns,
     foreignKeys,
   };
-}
-
-/** Currency words and symbols in a column comment → ISO code, when exactly one currency is named. */
-const CURRENCY_PATTERNS: readonly (readonly [RegExp, string])[] = [
-  [/\bEUR\b|€|\beuros?\b/i, 'EUR'],
-  [/\bUSD\b|US\$|\$|\b(us )?dollars?\b/i, 'USD'],
-  [/\bGBP\b|£|\bpounds? sterling\b|\bpounds\b/i, 'GBP'],
-  [/\bCHF\b|\bswiss francs?\b/i, 'CHF'],
-  [/\bJPY\b|¥|\byen\b/i, 'JPY'],
-];
-
-function currencyIn(comment: string): string | undefined {
-  const found = CURRENCY_PATTERNS.filter(([pattern]) => pattern.test(comment)).map(([, code]) => code);
-  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Rows as objects keyed by field name; information_schema text may arrive as Buffers (binary collations). */

@@ -3,7 +3,10 @@
  * Parsed here rather than by `mysql2` so that no error message can repeat the URL, and so that
  * the TLS modes keep the meaning MySQL's own client gives them.
  */
-import { QuerentError } from '../../core/errors.ts';
+import { decodeUrlPart, openUrl, readConnectTimeoutMs, readCredentials, readPort, stripBrackets, urlError } from '../sql/connection-url.ts';
+
+/** Throws nothing itself: the `invalid_request` error for a bad URL, to throw. */
+const invalid = urlError('MySQL');
 
 /** MySQL client `--ssl-mode` values, lower-cased; libpq's names are accepted as aliases. */
 export const SSL_MODES = ['disabled', 'preferred', 'required', 'verify_ca', 'verify_identity'] as const;
@@ -59,30 +62,20 @@ const SSL_BY_MODE: Readonly<Record<MysqlSslMode, MysqlConnectionSettings['ssl']>
  * from `ssl-mode`, `sslmode` or `ssl` (`true`/`false`), in that order; default `preferred`.
  */
 export function parseMysqlUrl(url: string, overrides: { sslMode?: MysqlSslMode } = {}): ParsedMysqlUrl {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid('it is not a URL');
-  }
-  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') throw invalid('it must start with mysql:// or mariadb://');
+  const parsed = openUrl(url, ['mysql:', 'mariadb:'], 'mysql:// or mariadb://', invalid);
   const parameters = parsed.searchParams;
 
   const sslText = parameters.get('ssl-mode') ?? parameters.get('sslmode') ?? parameters.get('ssl') ?? 'preferred';
   const sslMode = overrides.sslMode ?? toSslMode(sslText.toLowerCase());
   if (sslMode === undefined) throw invalid(`ssl-mode must be one of ${SSL_MODES.join(', ')}`);
-  const port = parsed.port === '' ? undefined : Number(parsed.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw invalid('the port is not a number from 1 to 65535');
-  const host = stripBrackets(decode(parsed.hostname));
+  const port = readPort(parsed.port, invalid);
+  const host = stripBrackets(decodeUrlPart(parsed.hostname, invalid));
   const socketPath = parameters.get('socket') ?? '';
-  const database = decode(parsed.pathname.replace(/^\//, ''));
+  const database = decodeUrlPart(parsed.pathname.replace(/^\//, ''), invalid);
   // The exposed schema is the URL's database: without one there is nothing to describe.
   if (database === '' || database.includes('/')) throw invalid('it must name one database, as in mysql://host/database');
-  const user = decode(parsed.username);
-  const password = decode(parsed.password);
-  const connectTimeout = parameters.get('connect_timeout');
-  const connectTimeoutSeconds = connectTimeout === null ? undefined : Number(connectTimeout);
-  if (connectTimeoutSeconds !== undefined && !(connectTimeoutSeconds > 0)) throw invalid('connect_timeout must be a positive number of seconds');
+  const { user, password } = readCredentials(parsed, invalid);
+  const connectTimeoutMs = readConnectTimeoutMs(parameters, invalid);
   const ssl = SSL_BY_MODE[sslMode];
 
   return {
@@ -96,27 +89,11 @@ export function parseMysqlUrl(url: string, overrides: { sslMode?: MysqlSslMode }
       ...(ssl === undefined ? {} : { ssl }),
     },
     sslMode,
-    ...(connectTimeoutSeconds === undefined ? {} : { connectTimeoutMs: Math.round(connectTimeoutSeconds * 1000) }),
+    ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
   };
 }
 
 function toSslMode(text: string): MysqlSslMode | undefined {
   if ((SSL_MODES as readonly string[]).includes(text)) return text as MysqlSslMode;
   return SSL_MODE_ALIASES[text.replace('_', '-')] ?? SSL_MODE_ALIASES[text];
-}
-
-function stripBrackets(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw invalid('it holds a malformed %-escape');
-  }
-}
-
-function invalid(reason: string): QuerentError {
-  return new QuerentError('invalid_request', `The MySQL connection URL is not valid: ${reason}.`);
 }

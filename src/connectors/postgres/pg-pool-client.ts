@@ -11,6 +11,7 @@ import {
   type PostgresRawResult,
 } from './postgres-client.ts';
 import { toQuerentError } from './postgres-errors.ts';
+import { acquireUnlessAborted } from '../sql/pooled-connection.ts';
 
 export interface PgPoolClientOptions {
   /** Connection settings for `pg` (host, port, user, password, database, ssl…); never logged. */
@@ -121,25 +122,11 @@ export function createPgPoolClient(options: PgPoolClientOptions): PostgresClient
   }
 
   /** Takes a pooled connection, giving up when the signal aborts first. */
-  async function acquire(signal: AbortSignal | undefined): Promise<pg.PoolClient> {
+  function acquire(signal: AbortSignal | undefined): Promise<pg.PoolClient> {
     const connecting = pool.connect().catch((error: unknown) => {
       throw toQuerentError(error);
     });
-    if (signal === undefined) return connecting;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([connecting, aborted]);
-    } catch (error) {
-      // Give back a connection that arrives after the abort.
-      connecting.then((client) => client.release(), () => {});
-      throw error;
-    } finally {
-      if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
-    }
+    return acquireUnlessAborted(connecting, signal, (client) => client.release());
   }
 
   async function release(client: pg.PoolClient, broken: Error | undefined): Promise<void> {

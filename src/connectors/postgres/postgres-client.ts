@@ -4,6 +4,7 @@
  */
 import { QuerentError } from '../../core/errors.ts';
 import { quoteIdentifier, quoteLiteral } from './postgres-sql.ts';
+export { abortReason } from '../sql/pooled-connection.ts';
 
 export interface PostgresField {
   readonly name: string;
@@ -75,10 +76,4 @@ export function assertTimeZone(timeZone: string): void {
   if (!TIME_ZONE.test(timeZone)) {
     throw new QuerentError('invalid_request', `"${timeZone.slice(0, 64)}" is not a time zone name.`);
   }
-}
-
-/** The reason an aborted signal carries, as an Error. */
-export function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new DOMException('The query was aborted.', 'AbortError');
 }

@@ -4,21 +4,9 @@
  * or its parameters. The original error is kept in `cause` for the logs.
  */
 import { QuerentError, isQuerentError } from '../../core/errors.ts';
+import { asConnectionError, codeOf, connectionReasonOf, connectionUnavailable as unavailable, messageOf, timedOut, type ConnectionFailures, type ErrorContext } from '../sql/driver-errors.ts';
 
-const CONNECT_PREFIX = 'Could not reach the PostgreSQL database';
-
-/** Node socket and DNS error codes → the safe reason shown to the caller. */
-const NETWORK_REASONS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'the server refused the connection (is it running, and is the port right?)',
-  ENOTFOUND: 'the host name could not be resolved',
-  EAI_AGAIN: 'the host name could not be resolved',
-  EAI_NONAME: 'the host name could not be resolved',
-  ETIMEDOUT: 'the host did not answer in time',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  ECONNRESET: 'the server closed the connection',
-  EPIPE: 'the server closed the connection',
-};
+export { timedOut, type ErrorContext } from '../sql/driver-errors.ts';
 
 /** SQLSTATEs (PostgreSQL manual, appendix A) that mean the database cannot be used at all. */
 const CONNECTION_SQLSTATES: Readonly<Record<string, string>> = {
@@ -31,25 +19,22 @@ const CONNECTION_SQLSTATES: Readonly<Record<string, string>> = {
   '57P03': 'the server is not accepting connections yet',
 };
 
-/** Messages `pg` itself creates (not the server's), matched by their fixed beginning. */
-const PG_CLIENT_MESSAGES: readonly (readonly [RegExp, string])[] = [
-  [/^The server does not support SSL connections/, 'TLS was required but the server does not support it'],
-  [/^(timeout expired|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/, 'the server did not answer in time'],
-  [/^Connection terminated/, 'the server closed the connection'],
-  [/^SASL|client password must be a string/, 'authentication failed (check the user name and password)'],
-];
-
-export interface ErrorContext {
-  /** The statement timeout in force, for the message. */
-  readonly timeoutMs?: number;
-}
+const CONNECTION_FAILURES: ConnectionFailures = {
+  /** Messages `pg` itself creates (not the server's), matched by their fixed beginning. */
+  messageReasons: [
+    [/^The server does not support SSL connections/, 'TLS was required but the server does not support it'],
+    [/^(timeout expired|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/, 'the server did not answer in time'],
+    [/^Connection terminated/, 'the server closed the connection'],
+    [/^SASL|client password must be a string/, 'authentication failed (check the user name and password)'],
+  ],
+};
 
 /** Wraps any error from running a statement; QuerentErrors pass through unchanged. */
 export function toQuerentError(error: unknown, context: ErrorContext = {}): QuerentError {
   if (isQuerentError(error)) return error;
   const sqlState = sqlStateOf(error);
   if (sqlState !== undefined) return fromSqlState(sqlState, error, context);
-  const connectionReason = connectionReasonOf(error);
+  const connectionReason = connectionReasonOf(error, CONNECTION_FAILURES);
   if (connectionReason !== undefined) return connectionUnavailable(connectionReason, error);
   if (messageOf(error).startsWith('Query read timeout')) return timedOut(error, context);
   return new QuerentError('internal_error', 'The PostgreSQL database failed to run the query.', { cause: error });
@@ -57,14 +42,11 @@ export function toQuerentError(error: unknown, context: ErrorContext = {}): Quer
 
 /** Like {@link toQuerentError}, but every failure counts as the database being unavailable (for `test()`). */
 export function toConnectionError(error: unknown): QuerentError {
-  const mapped = toQuerentError(error);
-  if (mapped.code === 'connection_unavailable') return mapped;
-  if (mapped.code === 'query_timeout') return connectionUnavailable('the server did not answer in time', error);
-  return connectionUnavailable('the server could not run a test query', error);
+  return asConnectionError(toQuerentError(error), error, connectionUnavailable);
 }
 
 export function connectionUnavailable(reason: string, cause?: unknown): QuerentError {
-  return new QuerentError('connection_unavailable', `${CONNECT_PREFIX}: ${reason}.`, { cause });
+  return unavailable('PostgreSQL', reason, cause);
 }
 
 function fromSqlState(sqlState: string, error: unknown, context: ErrorContext): QuerentError {
@@ -89,45 +71,8 @@ function fromSqlState(sqlState: string, error: unknown, context: ErrorContext): 
   return new QuerentError('internal_error', `The PostgreSQL database failed to run the query (SQLSTATE ${sqlState}).`, { cause: error });
 }
 
-export function timedOut(error: unknown, context: ErrorContext): QuerentError {
-  const limit = context.timeoutMs === undefined ? '' : ` (${formatSeconds(context.timeoutMs)})`;
-  return new QuerentError('query_timeout', `The query took longer than the time limit${limit} and was stopped.`, { cause: error });
-}
-
-function formatSeconds(milliseconds: number): string {
-  return milliseconds < 1000 ? `${milliseconds} ms` : `${Number((milliseconds / 1000).toFixed(1))} s`;
-}
-
 /** A SQLSTATE is five digits or upper-case letters; Node's codes (`ECONNREFUSED`) are longer. */
 function sqlStateOf(error: unknown): string | undefined {
   const code = codeOf(error);
   return code !== undefined && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
-function connectionReasonOf(error: unknown): string | undefined {
-  // Several addresses tried (IPv4 and IPv6) fail as one AggregateError.
-  const errors = error instanceof AggregateError ? [error, ...error.errors] : [error];
-  for (const each of errors) {
-    const code = codeOf(each);
-    if (code !== undefined && NETWORK_REASONS[code] !== undefined) return NETWORK_REASONS[code];
-    if (code !== undefined && isTlsCode(code)) return 'the TLS connection could not be established (certificate or TLS settings)';
-    const message = messageOf(each);
-    for (const [pattern, reason] of PG_CLIENT_MESSAGES) {
-      if (pattern.test(message)) return reason;
-    }
-  }
-  return undefined;
-}
-
-function isTlsCode(code: string): boolean {
-  return /^ERR_(TLS|SSL)_|CERT|^UNABLE_TO_|^SELF_SIGNED|^DEPTH_ZERO/.test(code);
-}
-
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
 }

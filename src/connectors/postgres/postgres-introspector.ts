@@ -7,6 +7,7 @@ import type { Catalog, CatalogColumn, CatalogEntity, CatalogForeignKey } from '.
 import type { PostgresClient, PostgresRawResult } from './postgres-client.ts';
 import { qualifiedTableName } from './postgres-compiler.ts';
 import { builtinDecodeKind, decodeKindOf, decodeRows, valueTypeOf } from './postgres-values.ts';
+import { detectCurrencyUnit } from '../sql/currency-unit.ts';
 
 export interface IntrospectOptions {
   /** Schemas to expose; empty or absent: every non-system schema the user can use. */
@@ -173,7 +174,7 @@ export async function introspectPostgres(client: PostgresClient, options: Intros
 function toColumn(row: Record<string, unknown>): CatalogColumn {
   const type = valueTypeOf(decodeKindOf(String(row.type_name), String(row.type_type)));
   const description = typeof row.column_comment === 'string' && row.column_comment.trim() !== '' ? row.column_comment : undefined;
-  const unit = description !== undefined && (type === 'number' || type === 'integer') ? currencyIn(description) : undefined;
+  const unit = detectCurrencyUnit(description, type);
   return {
     name: String(row.column_name),
     type,
@@ -255,20 +256,6 @@ async function countSmallTables(
     // Counting is a nicety: without it the estimate stays unknown.
     if (queryOptions.signal?.aborted) throw error;
   }
-}
-
-/** Currency words and symbols in a column comment → ISO code, when exactly one currency is named. */
-const CURRENCY_PATTERNS: readonly (readonly [RegExp, string])[] = [
-  [/\bEUR\b|€|\beuros?\b/i, 'EUR'],
-  [/\bUSD\b|US\$|\$|\b(us )?dollars?\b/i, 'USD'],
-  [/\bGBP\b|£|\bpounds? sterling\b|\bpounds\b/i, 'GBP'],
-  [/\bCHF\b|\bswiss francs?\b/i, 'CHF'],
-  [/\bJPY\b|¥|\byen\b/i, 'JPY'],
-];
-
-export function currencyIn(comment: string): string | undefined {
-  const found = CURRENCY_PATTERNS.filter(([pattern]) => pattern.test(comment)).map(([, code]) => code);
-  return found.length === 1 ? found[0] : undefined;
 }
 
 function relationKey(schema: string, table: string): string {

@@ -3,7 +3,10 @@
  * Parsed here rather than by `pg` so that `schema` (our own parameter) never reaches the driver,
  * sslmode keeps libpq's meaning, and no error message can repeat the URL.
  */
-import { QuerentError } from '../../core/errors.ts';
+import { decodeUrlPart, openUrl, readConnectTimeoutMs, readCredentials, readPort, stripBrackets, urlError } from '../sql/connection-url.ts';
+
+/** Throws nothing itself: the `invalid_request` error for a bad URL, to throw. */
+const invalid = urlError('PostgreSQL');
 
 export const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 export type PostgresSslMode = (typeof SSL_MODES)[number];
@@ -44,28 +47,17 @@ const SSL_BY_MODE: Readonly<Record<PostgresSslMode, PostgresConnectionSettings['
 
 /** Throws `invalid_request` with a message that never includes the URL itself. */
 export function parsePostgresUrl(url: string, overrides: { sslmode?: PostgresSslMode } = {}): ParsedPostgresUrl {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid('it is not a URL');
-  }
-  if (parsed.protocol !== 'postgresql:' && parsed.protocol !== 'postgres:') throw invalid('it must start with postgresql://');
+  const parsed = openUrl(url, ['postgresql:', 'postgres:'], 'postgresql://', invalid);
   const parameters = parsed.searchParams;
 
   const sslmode = overrides.sslmode ?? parameters.get('sslmode') ?? 'prefer';
   if (!isSslMode(sslmode)) throw invalid(`sslmode must be one of ${SSL_MODES.join(', ')}`);
-  const portText = parameters.get('port') ?? parsed.port;
-  const port = portText === '' ? undefined : Number(portText);
-  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw invalid('the port is not a number from 1 to 65535');
+  const port = readPort(parameters.get('port') ?? parsed.port, invalid);
   // `?host=/var/run/postgresql` names a Unix socket directory, as in libpq.
-  const host = parameters.get('host') ?? stripBrackets(decode(parsed.hostname));
-  const database = decode(parsed.pathname.replace(/^\//, ''));
-  const user = decode(parsed.username);
-  const password = decode(parsed.password);
-  const connectTimeout = parameters.get('connect_timeout');
-  const connectTimeoutSeconds = connectTimeout === null ? undefined : Number(connectTimeout);
-  if (connectTimeoutSeconds !== undefined && !(connectTimeoutSeconds > 0)) throw invalid('connect_timeout must be a positive number of seconds');
+  const host = parameters.get('host') ?? stripBrackets(decodeUrlPart(parsed.hostname, invalid));
+  const database = decodeUrlPart(parsed.pathname.replace(/^\//, ''), invalid);
+  const { user, password } = readCredentials(parsed, invalid);
+  const connectTimeoutMs = readConnectTimeoutMs(parameters, invalid);
 
   return {
     connection: {
@@ -78,26 +70,10 @@ export function parsePostgresUrl(url: string, overrides: { sslmode?: PostgresSsl
     },
     schemas: (parameters.get('schema') ?? '').split(',').map((schema) => schema.trim()).filter((schema) => schema !== ''),
     sslmode,
-    ...(connectTimeoutSeconds === undefined ? {} : { connectTimeoutMs: Math.round(connectTimeoutSeconds * 1000) }),
+    ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
   };
 }
 
 function isSslMode(value: string): value is PostgresSslMode {
   return (SSL_MODES as readonly string[]).includes(value);
-}
-
-function stripBrackets(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw invalid('it holds a malformed %-escape');
-  }
-}
-
-function invalid(reason: string): QuerentError {
-  return new QuerentError('invalid_request', `The PostgreSQL connection URL is not valid: ${reason}.`);
 }
