@@ -2,11 +2,12 @@
  * The catalog of an Odoo database: one entity per curated core business model the connecting user
  * may read, described by `fields_get` as that user (access rights and field groups apply, so the
  * catalog shows exactly what queries can read). Models the user may not read, or that are not
- * installed, are left out.
+ * installed, are left out. Each entity carries the semantic layer of `odoo-semantic-layer.ts`.
  */
 import type { Catalog, CatalogColumn, CatalogEntity, CatalogForeignKey, ColumnValues, ValueType } from '../catalog.ts';
 import { isAccessError, isMissingModel } from './odoo-errors.ts';
 import type { OdooCallSettings, OdooClient } from './odoo-client.ts';
+import { withSemanticLayer } from './odoo-semantic-layer.ts';
 
 /** The models exposed, with the description used when `ir.model` cannot be read. */
 export const ODOO_CORE_MODELS: Readonly<Record<string, string>> = {
@@ -76,11 +77,13 @@ export async function introspectOdoo(client: OdooClient, options: OdooCallSettin
   const entities: CatalogEntity[] = [];
   for (const { model, fields } of described) {
     const rowCount = await skippingForbidden(() => client.call(model, 'search_count', { domain: [] }, options));
-    entities.push(describeModel(model, labels.get(model) ?? ODOO_CORE_MODELS[model] ?? model, fields, {
+    const entity = describeModel(model, labels.get(model) ?? ODOO_CORE_MODELS[model] ?? model, fields, {
       flags: version.major >= 17,
       present,
       rowCount: typeof rowCount === 'number' ? rowCount : -1,
-    }));
+    });
+    // Synonyms, segments and metrics from the curated vocabulary, as far as this server supports them.
+    entities.push(withSemanticLayer(entity));
   }
   return { entities };
 }

@@ -1,161 +1,221 @@
 /**
- * What business words mean to an Odoo user, as data for the question engine.
+ * What business words mean to an Odoo user, per core model, as data. `odoo-semantic-layer.ts`
+ * turns it into the catalog's semantic layer (synonyms, segments, metrics) for one server, keeping
+ * only what that server's `fields_get` supports: fields present (installed, readable by the
+ * connecting user, filterable) and selection values present (versions differ: sale.order has
+ * `done` up to 16 only, project.task has `state` from 17 only, crm.lead `won_status` from 17).
  *
- * How the engine should use it (src/engine/ is not changed by this connector):
- * 1. For a connection of kind `odoo`, before its generic matching, look for each entry's `terms`
- *    (lower-case words or phrases, plural forms included) in the question. Skip an entry whose
- *    `model` or any named field is missing from the connection's catalog (not installed, or not
- *    readable by the connection's user).
- * 2. A matched entry fixes the root model, the measure (`measure`: a field and aggregate; absent
- *    means "count the records"), the date a period in the question applies to (`dateField`), and
- *    adds every one of its `filters` (ANDed) to the logical query, as `Filter`s on the root
- *    (see {@link vocabularyFilters}). `dimension` is the field "by …"/"top …" groups by.
- * 3. `ODOO_DEFAULT_FILTERS` apply to every query rooted at that model, whatever the words
- *    (section and note lines are layout, not data).
- * 4. `note` is one sentence the interpretation may repeat, so that the user sees the definition.
- * Values are Odoo's stored keys; the compiler also accepts selection labels.
+ * Words are lower case, singular; the layer adds plural forms. Condition values are Odoo's stored
+ * keys. Relative conditions ("overdue" = due date before today) are not here: a segment holds
+ * static conditions only, and the engine's date logic applies periods to date columns.
  */
-import type { Aggregate, Filter, FilterOperator, FilterValue } from '../../query/logical-query.ts';
+import type { Aggregate, FilterOperator, FilterValue } from '../../query/logical-query.ts';
 
-export interface VocabularyFilter {
-  /** A field of the entry's model, or a dotted many2one path (`location_id.usage`). */
-  readonly field: string;
+export interface ConditionSpec {
+  /** A field of the same model (no dotted paths: the catalog's conditions stay on one entity). */
+  readonly column: string;
   readonly op: FilterOperator;
+  /**
+   * For a selection field, the keys that may exist; those the server does not report are dropped
+   * (an `in`/`eq` left with none makes the alternative unusable; a `not_in` left with none is dropped).
+   */
   readonly values: readonly FilterValue[];
 }
 
-export interface VocabularyEntry {
-  /** Lower-case words and phrases that name this concept. */
-  readonly terms: readonly string[];
-  readonly model: string;
-  /** The amount the words name; absent: the words count records. */
-  readonly measure?: { readonly field: string; readonly aggregate: Aggregate };
-  /** The field a period ("last quarter") applies to. */
-  readonly dateField?: string;
-  /** The field "by …" / "top …" groups by, when the words name people or things. */
-  readonly dimension?: string;
-  readonly filters: readonly VocabularyFilter[];
-  readonly note: string;
+/** Ways to state the same subset on different versions, best first; the first the server supports is used. */
+export type Alternatives = readonly (readonly ConditionSpec[])[];
+
+export interface SegmentSpec {
+  readonly words: readonly string[];
+  readonly label: string;
+  readonly when: Alternatives;
 }
 
-const CONFIRMED_SALES: VocabularyFilter = { field: 'state', op: 'in', values: ['sale', 'done'] };
-const POSTED: VocabularyFilter = { field: 'state', op: 'eq', values: ['posted'] };
-const CUSTOMER_DOCUMENTS: VocabularyFilter = { field: 'move_type', op: 'in', values: ['out_invoice', 'out_refund'] };
-const VENDOR_DOCUMENTS: VocabularyFilter = { field: 'move_type', op: 'in', values: ['in_invoice', 'in_refund'] };
-const CONFIRMED_PURCHASES: VocabularyFilter = { field: 'state', op: 'in', values: ['purchase', 'done'] };
+export interface MetricSpec {
+  readonly words: readonly string[];
+  readonly label: string;
+  readonly aggregate: Aggregate;
+  /** Candidate fields, first present wins (renamed across versions); absent: count of records. */
+  readonly column?: readonly string[];
+  readonly when: Alternatives;
+}
 
-export const ODOO_VOCABULARY: readonly VocabularyEntry[] = [
-  {
-    terms: ['revenue', 'sales', 'turnover', 'sold', 'sales amount'],
-    model: 'sale.order', measure: { field: 'amount_untaxed', aggregate: 'sum' }, dateField: 'date_order', filters: [CONFIRMED_SALES],
-    note: 'Sales are confirmed sales orders (state Sales Order or Locked), untaxed.',
-  },
-  {
-    terms: ['invoiced revenue', 'invoiced sales', 'invoiced', 'billed revenue', 'net revenue'],
-    model: 'account.move', measure: { field: 'amount_untaxed_signed', aggregate: 'sum' }, dateField: 'invoice_date', filters: [POSTED, CUSTOMER_DOCUMENTS],
-    note: 'Invoiced revenue is posted customer invoices minus credit notes, untaxed, in company currency.',
-  },
-  {
-    terms: ['open invoices', 'unpaid invoices', 'outstanding invoices', 'receivables', 'overdue invoices'],
-    model: 'account.move', measure: { field: 'amount_residual_signed', aggregate: 'sum' }, dateField: 'invoice_date_due',
-    filters: [POSTED, { field: 'move_type', op: 'eq', values: ['out_invoice'] }, { field: 'payment_state', op: 'in', values: ['not_paid', 'partial'] }],
-    note: 'Open invoices are posted customer invoices not (fully) paid; the amount is what remains due.',
-  },
-  {
-    terms: ['invoices', 'customer invoices'],
-    model: 'account.move', dateField: 'invoice_date', filters: [POSTED, { field: 'move_type', op: 'eq', values: ['out_invoice'] }],
-    note: 'Invoices are posted customer invoices (credit notes excluded).',
-  },
-  {
-    terms: ['bills', 'vendor bills', 'supplier invoices', 'expenses', 'payables'],
-    model: 'account.move', measure: { field: 'amount_untaxed_signed', aggregate: 'sum' }, dateField: 'invoice_date', filters: [POSTED, VENDOR_DOCUMENTS],
-    note: 'Vendor bills are posted supplier invoices minus refunds, untaxed, in company currency (negative amounts).',
-  },
-  {
-    terms: ['quotations', 'quotes'],
-    model: 'sale.order', dateField: 'date_order', filters: [{ field: 'state', op: 'in', values: ['draft', 'sent'] }],
-    note: 'Quotations are sales orders not yet confirmed (draft or sent).',
-  },
-  {
-    terms: ['orders', 'sales orders'],
-    model: 'sale.order', dateField: 'date_order', filters: [CONFIRMED_SALES],
-    note: 'Orders are confirmed sales orders.',
-  },
-  {
-    terms: ['salespeople', 'salesperson', 'sales reps', 'sellers', 'top salespeople'],
-    model: 'sale.order', measure: { field: 'amount_untaxed', aggregate: 'sum' }, dateField: 'date_order', dimension: 'user_id', filters: [CONFIRMED_SALES],
-    note: 'A salesperson is the user on a confirmed sales order; they are ranked by untaxed sales.',
-  },
-  {
-    terms: ['customers', 'clients'],
-    model: 'res.partner', filters: [{ field: 'customer_rank', op: 'gt', values: [0] }],
-    note: 'Customers are contacts with at least one sale or invoice (customer rank above zero).',
-  },
-  {
-    terms: ['vendors', 'suppliers'],
-    model: 'res.partner', filters: [{ field: 'supplier_rank', op: 'gt', values: [0] }],
-    note: 'Vendors are contacts with at least one purchase or bill (supplier rank above zero).',
-  },
-  {
-    terms: ['units sold', 'quantity sold', 'products sold'],
-    model: 'sale.order.line', measure: { field: 'product_uom_qty', aggregate: 'sum' }, dimension: 'product_id',
-    filters: [{ field: 'state', op: 'in', values: ['sale', 'done'] }],
-    note: 'Units sold are the ordered quantities on confirmed sales order lines.',
-  },
-  {
-    terms: ['purchases', 'spend', 'purchase amount', 'purchased'],
-    model: 'purchase.order', measure: { field: 'amount_untaxed', aggregate: 'sum' }, dateField: 'date_order', filters: [CONFIRMED_PURCHASES],
-    note: 'Purchases are confirmed purchase orders, untaxed.',
-  },
-  {
-    terms: ['stock', 'on hand', 'inventory', 'stock level'],
-    model: 'stock.quant', measure: { field: 'quantity', aggregate: 'sum' }, dimension: 'product_id', filters: [{ field: 'location_id.usage', op: 'eq', values: ['internal'] }],
-    note: 'Stock on hand is the quantity in internal locations.',
-  },
-  {
-    terms: ['pipeline', 'opportunities', 'expected revenue'],
-    model: 'crm.lead', measure: { field: 'expected_revenue', aggregate: 'sum' }, dateField: 'date_deadline', dimension: 'stage_id',
-    filters: [{ field: 'type', op: 'eq', values: ['opportunity'] }],
-    note: 'The pipeline is the expected revenue of open opportunities.',
-  },
-  {
-    terms: ['lost opportunities', 'lost deals', 'lost leads'],
-    model: 'crm.lead', dateField: 'date_closed', filters: [{ field: 'active', op: 'eq', values: [false] }, { field: 'probability', op: 'eq', values: [0] }],
-    note: 'Lost opportunities are archived leads with zero probability.',
-  },
-  {
-    terms: ['won deals', 'won opportunities'],
-    model: 'crm.lead', measure: { field: 'expected_revenue', aggregate: 'sum' }, dateField: 'date_closed', filters: [{ field: 'probability', op: 'eq', values: [100] }],
-    note: 'Won opportunities have a probability of 100%.',
-  },
-  {
-    terms: ['employees', 'staff', 'headcount'],
-    model: 'hr.employee', dimension: 'department_id', filters: [],
-    note: 'Employees are active employee records.',
-  },
-  {
-    terms: ['tasks', 'open tasks'],
-    model: 'project.task', dimension: 'stage_id', filters: [{ field: 'state', op: 'not_in', values: ['1_done', '1_canceled'] }],
-    note: 'Open tasks are tasks neither done nor cancelled.',
-  },
+export interface ModelVocabulary {
+  readonly synonyms: readonly string[];
+  /** Field → words; a field the server does not report is skipped. */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
+  readonly segments?: readonly SegmentSpec[];
+  readonly metrics?: readonly MetricSpec[];
+}
+
+const condition = (column: string, op: FilterOperator, ...values: FilterValue[]): ConditionSpec => ({ column, op, values });
+const always: Alternatives = [[]];
+
+// sale.order: `done` (Locked) exists up to 16; from 17 a locked order stays `sale` with `locked` set.
+const CONFIRMED_SALE = condition('state', 'in', 'sale', 'done');
+const CONFIRMED_PURCHASE = condition('state', 'in', 'purchase', 'done');
+const POSTED = condition('state', 'eq', 'posted');
+const UNPAID = condition('payment_state', 'in', 'not_paid', 'partial');
+const SALES_LINE = condition('display_type', 'is_null');
+// crm.lead: `won_status` (17+) when reported, else Odoo's own rule (won = probability 100; lost = archived at 0).
+const OPEN_OPPORTUNITY: Alternatives = [
+  [condition('type', 'eq', 'opportunity'), condition('won_status', 'eq', 'pending')],
+  [condition('type', 'eq', 'opportunity'), condition('probability', 'lt', 100)],
+];
+const WON: Alternatives = [[condition('won_status', 'eq', 'won')], [condition('probability', 'eq', 100)]];
+const LOST: Alternatives = [
+  [condition('active', 'eq', false), condition('won_status', 'eq', 'lost')],
+  [condition('active', 'eq', false), condition('probability', 'eq', 0)],
 ];
 
-/** Filters every query rooted at these models gets: section and note lines are layout, not data. */
-export const ODOO_DEFAULT_FILTERS: Readonly<Record<string, readonly VocabularyFilter[]>> = {
-  'sale.order.line': [{ field: 'display_type', op: 'is_null', values: [] }],
-  'purchase.order.line': [{ field: 'display_type', op: 'is_null', values: [] }],
-  'account.move.line': [{ field: 'display_type', op: 'not_in', values: ['line_section', 'line_note'] }],
-};
+const SALESPERSON = ['salesperson', 'sales rep', 'sales representative', 'seller', 'salesman', 'account manager'];
+const PRODUCT_WORDS = ['product', 'item', 'article'];
 
-/**
- * The entry's filters as logical-query filters on `model`. Dotted paths are not fields of the
- * model: they need a join to the related model, so they are returned apart as `paths` for the
- * engine to plan (or drop, with the entry).
- */
-export function vocabularyFilters(model: string, filters: readonly VocabularyFilter[]): { filters: Filter[]; paths: VocabularyFilter[] } {
-  const direct = filters.filter((each) => !each.field.includes('.'));
-  return {
-    filters: direct.map((each) => ({ kind: 'filter', expression: { kind: 'field', entity: model, column: each.field }, op: each.op, values: each.values })),
-    paths: filters.filter((each) => each.field.includes('.')),
-  };
-}
+export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
+  'res.partner': {
+    synonyms: ['customer', 'client', 'contact', 'partner', 'company', 'vendor', 'supplier'],
+    fields: { user_id: SALESPERSON, country_id: ['country'], city: ['city', 'town'], parent_id: ['parent company'], category_id: ['tag'] },
+    segments: [
+      { words: ['customer', 'client'], label: 'Customers (customer rank above zero)', when: [[condition('customer_rank', 'gt', 0)]] },
+      { words: ['vendor', 'supplier'], label: 'Vendors (supplier rank above zero)', when: [[condition('supplier_rank', 'gt', 0)]] },
+      { words: ['individual', 'person'], label: 'Individuals (not companies)', when: [[condition('is_company', 'eq', false)]] },
+    ],
+  },
+  'sale.order': {
+    synonyms: ['sales order', 'order', 'quotation', 'quote', 'sale'],
+    fields: {
+      user_id: SALESPERSON, partner_id: ['customer', 'client'], team_id: ['sales team', 'team'], date_order: ['order date', 'date'],
+      amount_untaxed: ['untaxed amount', 'revenue', 'sales amount', 'net amount', 'amount'], amount_total: ['total', 'total amount', 'amount including tax'],
+      amount_tax: ['tax', 'taxes'], state: ['status', 'stage'], invoice_status: ['invoice status', 'invoicing status'],
+    },
+    segments: [
+      { words: ['confirmed', 'confirmed order'], label: 'Confirmed orders (Sales Order or Locked)', when: [[CONFIRMED_SALE]] },
+      { words: ['quotation', 'quote'], label: 'Quotations (not confirmed: Quotation or Quotation Sent)', when: [[condition('state', 'in', 'draft', 'sent')]] },
+      { words: ['cancelled', 'canceled'], label: 'Cancelled orders', when: [[condition('state', 'eq', 'cancel')]] },
+      { words: ['to invoice', 'uninvoiced', 'not invoiced'], label: 'Orders to invoice', when: [[CONFIRMED_SALE, condition('invoice_status', 'eq', 'to invoice')]] },
+    ],
+    metrics: [
+      { words: ['revenue', 'sales', 'turnover', 'sales amount', 'sold'], label: 'Revenue (untaxed total of confirmed sales orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]] },
+      { words: ['average order value', 'average order', 'aov'], label: 'Average order value (untaxed, confirmed orders)', aggregate: 'avg', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]] },
+    ],
+  },
+  'sale.order.line': {
+    synonyms: ['sales order line', 'order line', 'sale line', 'line item'],
+    fields: {
+      product_id: PRODUCT_WORDS, salesman_id: SALESPERSON, order_partner_id: ['customer', 'client'], product_uom_qty: ['quantity', 'qty', 'units'],
+      price_subtotal: ['subtotal', 'revenue', 'amount'], price_total: ['total'], order_id: ['order', 'sales order'],
+    },
+    segments: [{ words: ['confirmed', 'sold'], label: 'Lines of confirmed orders (no section or note lines)', when: [[CONFIRMED_SALE, SALES_LINE]] }],
+    metrics: [
+      { words: ['units sold', 'quantity sold', 'qty sold'], label: 'Units sold (confirmed order lines)', aggregate: 'sum', column: ['product_uom_qty'], when: [[CONFIRMED_SALE, SALES_LINE]] },
+      { words: ['revenue', 'sales', 'sales amount'], label: 'Revenue (untaxed subtotal of confirmed order lines)', aggregate: 'sum', column: ['price_subtotal'], when: [[CONFIRMED_SALE, SALES_LINE]] },
+    ],
+  },
+  'account.move': {
+    synonyms: ['invoice', 'bill', 'credit note', 'refund', 'journal entry', 'entry'],
+    fields: {
+      invoice_user_id: SALESPERSON, partner_id: ['customer', 'vendor', 'partner', 'client'], invoice_date: ['invoice date', 'bill date', 'date'],
+      invoice_date_due: ['due date', 'due'], amount_untaxed_signed: ['revenue', 'net amount'], amount_total: ['total', 'amount'],
+      amount_residual: ['amount due', 'balance due', 'outstanding amount', 'residual'], move_type: ['type', 'document type'],
+      payment_state: ['payment status'], state: ['status'], journal_id: ['journal'],
+    },
+    segments: [
+      { words: ['customer invoice'], label: 'Posted customer invoices', when: [[POSTED, condition('move_type', 'eq', 'out_invoice')]] },
+      { words: ['open', 'unpaid', 'outstanding'], label: 'Open invoices (posted customer invoices not or partly paid)', when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID]] },
+      { words: ['paid'], label: 'Paid invoices (posted customer invoices, paid or in payment)', when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), condition('payment_state', 'in', 'paid', 'in_payment')]] },
+      { words: ['vendor bill', 'supplier invoice'], label: 'Posted vendor bills', when: [[POSTED, condition('move_type', 'eq', 'in_invoice')]] },
+      { words: ['credit note', 'customer refund'], label: 'Posted customer credit notes', when: [[POSTED, condition('move_type', 'eq', 'out_refund')]] },
+      { words: ['posted'], label: 'Posted entries', when: [[POSTED]] },
+      { words: ['draft'], label: 'Draft entries', when: [[condition('state', 'eq', 'draft')]] },
+    ],
+    metrics: [
+      { words: ['invoiced revenue', 'invoiced sales', 'invoiced', 'billed revenue', 'net revenue'], label: 'Invoiced revenue (posted customer invoices minus credit notes, untaxed, company currency)',
+        aggregate: 'sum', column: ['amount_untaxed_signed'], when: [[POSTED, condition('move_type', 'in', 'out_invoice', 'out_refund')]] },
+      { words: ['receivable', 'amount due', 'outstanding amount', 'unpaid amount'], label: 'Receivables (amount due on open customer invoices, company currency)',
+        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID]] },
+      { words: ['payable', 'amount owed'], label: 'Payables (amount due on open vendor bills, company currency, negative)',
+        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'in_invoice'), UNPAID]] },
+    ],
+  },
+  'account.move.line': {
+    synonyms: ['journal item', 'invoice line', 'move line'],
+    fields: { account_id: ['account'], product_id: PRODUCT_WORDS, partner_id: ['partner', 'customer', 'vendor'], balance: ['balance', 'amount'] },
+    segments: [{ words: ['posted'], label: 'Posted journal items (no section or note lines)', when: [[condition('parent_state', 'eq', 'posted'), condition('display_type', 'not_in', 'line_section', 'line_note')]] }],
+  },
+  'product.product': {
+    synonyms: [...PRODUCT_WORDS, 'product variant', 'variant'],
+    fields: { categ_id: ['category', 'product category'], list_price: ['price', 'sales price'], default_code: ['sku', 'internal reference', 'reference'] },
+  },
+  'product.template': {
+    synonyms: [...PRODUCT_WORDS, 'product template'],
+    fields: { categ_id: ['category', 'product category'], list_price: ['price', 'sales price'], default_code: ['sku', 'internal reference', 'reference'], type: ['product type'] },
+    segments: [
+      { words: ['sellable', 'can be sold'], label: 'Products that can be sold', when: [[condition('sale_ok', 'eq', true)]] },
+      { words: ['service'], label: 'Services', when: [[condition('type', 'eq', 'service')]] },
+      // 18+: a storable product is goods with `is_storable`; up to 17 the type is `product`.
+      { words: ['storable', 'stockable'], label: 'Storable products', when: [[condition('is_storable', 'eq', true)], [condition('type', 'eq', 'product')]] },
+    ],
+  },
+  'product.category': { synonyms: ['product category', 'category'] },
+  'stock.quant': {
+    // No "on hand" metric: it needs `location_id.usage = internal`, a condition on another model.
+    synonyms: ['stock', 'inventory', 'stock level', 'quant'],
+    fields: { quantity: ['quantity', 'qty', 'stock'], product_id: PRODUCT_WORDS, location_id: ['location', 'warehouse location'] },
+  },
+  'stock.move': { synonyms: ['stock move', 'stock movement', 'movement'], fields: { product_id: PRODUCT_WORDS } },
+  'purchase.order': {
+    synonyms: ['purchase order', 'purchase', 'po', 'rfq', 'request for quotation'],
+    fields: { partner_id: ['vendor', 'supplier'], user_id: ['buyer', 'purchaser', 'purchase representative'], date_order: ['order date', 'date'], amount_untaxed: ['untaxed amount', 'amount', 'spend'], amount_total: ['total', 'total amount'] },
+    segments: [
+      { words: ['confirmed'], label: 'Confirmed purchase orders (Purchase Order or Locked)', when: [[CONFIRMED_PURCHASE]] },
+      { words: ['rfq', 'request for quotation'], label: 'Requests for quotation (not confirmed)', when: [[condition('state', 'in', 'draft', 'sent', 'to approve')]] },
+    ],
+    metrics: [{ words: ['spend', 'purchases', 'purchase amount', 'purchased'], label: 'Spend (untaxed total of confirmed purchase orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_PURCHASE]] }],
+  },
+  'purchase.order.line': { synonyms: ['purchase order line', 'purchase line'], fields: { product_id: PRODUCT_WORDS, partner_id: ['vendor', 'supplier'] } },
+  'crm.lead': {
+    synonyms: ['lead', 'opportunity', 'deal', 'pipeline', 'prospect'],
+    fields: {
+      user_id: SALESPERSON, partner_id: ['customer', 'client'], stage_id: ['stage', 'pipeline stage'], team_id: ['sales team', 'team'],
+      expected_revenue: ['expected revenue', 'revenue', 'deal value', 'deal size', 'amount', 'value'], prorated_revenue: ['prorated revenue', 'weighted revenue'],
+      probability: ['probability', 'win probability'], date_deadline: ['expected closing', 'close date', 'closing date'], date_closed: ['closed date', 'close date'],
+      lost_reason_id: ['lost reason'], country_id: ['country'],
+    },
+    segments: [
+      { words: ['open', 'active', 'in progress'], label: 'Open opportunities (neither won nor lost)', when: OPEN_OPPORTUNITY },
+      { words: ['won'], label: 'Won opportunities', when: WON },
+      { words: ['lost'], label: 'Lost opportunities (archived, lost)', when: LOST },
+    ],
+    metrics: [
+      { words: ['pipeline', 'pipeline value', 'expected revenue'], label: 'Pipeline (expected revenue of open opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: OPEN_OPPORTUNITY },
+      { words: ['weighted pipeline', 'prorated revenue', 'weighted revenue'], label: 'Weighted pipeline (prorated revenue of open opportunities)', aggregate: 'sum', column: ['prorated_revenue'], when: OPEN_OPPORTUNITY },
+      { words: ['won revenue', 'closed revenue'], label: 'Won revenue (expected revenue of won opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: WON },
+    ],
+  },
+  'hr.employee': {
+    synonyms: ['employee', 'staff', 'worker', 'personnel'],
+    fields: { department_id: ['department'], parent_id: ['manager'], coach_id: ['coach', 'mentor'], job_id: ['job', 'job position', 'position'], job_title: ['job title', 'title'] },
+    segments: [
+      { words: ['active', 'current'], label: 'Active employees', when: [[condition('active', 'eq', true)]] },
+      { words: ['archived', 'former', 'departed'], label: 'Archived (former) employees', when: [[condition('active', 'eq', false)]] },
+    ],
+    metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count', when: [[condition('active', 'eq', true)]] }],
+  },
+  'hr.department': { synonyms: ['department'], fields: { manager_id: ['manager', 'head'] } },
+  'project.task': {
+    synonyms: ['task', 'to-do'],
+    fields: { project_id: ['project'], stage_id: ['stage', 'column'], date_deadline: ['deadline', 'due date'], partner_id: ['customer', 'client'], effective_hours: ['hours spent', 'time spent'] },
+    segments: [
+      // `state` exists from 17; before, a task is closed by its stage (a condition on another model), so no segment.
+      { words: ['open', 'active', 'in progress', 'ongoing'], label: 'Open tasks (neither done nor cancelled)', when: [[condition('state', 'not_in', '1_done', '1_canceled')]] },
+      { words: ['done', 'completed', 'finished'], label: 'Done tasks', when: [[condition('state', 'eq', '1_done')]] },
+      { words: ['cancelled', 'canceled'], label: 'Cancelled tasks', when: [[condition('state', 'eq', '1_canceled')]] },
+    ],
+    metrics: [
+      { words: ['hours spent', 'time spent', 'timesheet hours'], label: 'Hours spent', aggregate: 'sum', column: ['effective_hours'], when: always },
+      { words: ['allocated hours', 'planned hours', 'allocated time'], label: 'Allocated hours', aggregate: 'sum', column: ['allocated_hours', 'planned_hours'], when: always },
+    ],
+  },
+  'res.users': { synonyms: ['user'] },
+  'res.country': { synonyms: ['country'] },
+};

@@ -1,0 +1,149 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ODOO_READ_METHODS } from '../../src/connectors/odoo/odoo-client.ts';
+import { createOdooTestDatabase, startOdooTestServer, type OdooTestServer } from '../odoo-server/odoo-test-server.ts';
+import { runCli, runCliJson } from '../support/cli-process.ts';
+import { api, type ApiResponse } from '../support/http-client.ts';
+import { createTestDatabase } from '../support/postgres-server.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+
+/**
+ * An Odoo connection end to end: the Odoo test double (17.0 over /jsonrpc, 19.0 over /json/2),
+ * added with the CLI, tested, and asked over HTTP. Expected answers are computed from the double's
+ * PostgreSQL database directly, as Odoo would for the connecting user (company 1, archived hidden).
+ */
+const API_KEY = 'odoo-KEY-7f3a9c51d2';
+const URL_SECRET = 'url-S3CRET-b81e';
+const BOT = { login: 'querent-bot', apiKey: API_KEY, uid: 6, companyIds: [1] };
+const VISIBLE = (alias: string) => `${alias}.active AND (${alias}.company_id IS NULL OR ${alias}.company_id = 1)`;
+
+type Row = readonly unknown[];
+interface Expectation {
+  readonly prompt: string;
+  readonly sql: string;
+  /** Compare rows in any order (ties in a ranking have no fixed order). */
+  readonly unordered?: boolean;
+}
+
+/** Questions the engine answers on Odoo today, with the SQL that gives Odoo's answer. */
+const ANSWERED: readonly Expectation[] = [
+  { prompt: 'how many employees?', sql: `SELECT count(*)::int FROM hr_employee e WHERE ${VISIBLE('e')}` },
+  {
+    prompt: 'employees by department', unordered: true,
+    sql: `SELECT d.complete_name, count(*)::int FROM hr_employee e LEFT JOIN hr_department d ON d.id = e.department_id WHERE ${VISIBLE('e')} GROUP BY 1`,
+  },
+  {
+    prompt: 'how many tasks per project?', unordered: true,
+    sql: `SELECT p.name->>'en_US', count(*)::int FROM project_task t LEFT JOIN project_project p ON p.id = t.project_id WHERE ${VISIBLE('t')} GROUP BY 1`,
+  },
+  {
+    prompt: 'how many tasks by stage?', unordered: true,
+    sql: `SELECT s.name->>'en_US', count(*)::int FROM project_task t LEFT JOIN project_task_type s ON s.id = t.stage_id WHERE ${VISIBLE('t')} GROUP BY 1`,
+  },
+  {
+    prompt: 'how many product variants?',
+    sql: `SELECT count(*)::int FROM product_product p JOIN product_template t ON t.id = p.product_tmpl_id WHERE p.active AND (t.company_id IS NULL OR t.company_id = 1)`,
+  },
+  {
+    prompt: 'total expected revenue by stage', unordered: true,
+    sql: `SELECT s.name->>'en_US', sum(l.expected_revenue)::float FROM crm_lead l LEFT JOIN crm_stage s ON s.id = l.stage_id WHERE ${VISIBLE('l')} GROUP BY 1`,
+  },
+  { prompt: 'average probability of leads', sql: `SELECT avg(l.probability)::float FROM crm_lead l WHERE ${VISIBLE('l')} AND l.type = 'lead'` },
+];
+
+/**
+ * Questions an Odoo user asks that the engine declines today (422 question_not_understood), or
+ * answers with another definition than the vocabulary's; asked so that they are seen, not asserted.
+ */
+const NOT_YET: readonly string[] = [
+  'how many sales orders are there?', 'number of sales orders by salesperson', 'top salespeople', 'how many customers are there?',
+  'revenue last quarter', 'total revenue', 'how many open invoices?', 'how many opportunities?', 'pipeline by stage',
+  'how many quotations?', 'how many vendors?', 'invoiced revenue by month', 'headcount',
+];
+
+function normalise(rows: readonly Row[], unordered: boolean): Row[] {
+  const rounded = rows.map((row) => row.map((value) => (typeof value === 'number' ? Math.round(value * 100) / 100 : value ?? null)));
+  return unordered ? rounded.sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right))) : rounded;
+}
+
+for (const version of ['17.0', '19.0'] as const) {
+  describe(`questions on an Odoo ${version} connection`, () => {
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    let direct: pg.Client;
+    let odoo: OdooTestServer;
+    let server: ServerProcess;
+    let connectionId: number;
+    const responses: ApiResponse[] = [];
+    const ask = async (prompt: string) => {
+      const response = await api(server.baseUrl, '/api/v1/chat?format=json', { key: server.apiKey, body: { connectionId, prompt } });
+      responses.push(response);
+      return response;
+    };
+
+    beforeAll(async () => {
+      database = await createTestDatabase('querent_api_odoo');
+      await createOdooTestDatabase(database.url);
+      direct = new pg.Client({ connectionString: database.url });
+      await direct.connect();
+      odoo = await startOdooTestServer({ version, databaseUrl: database.url, users: [BOT] });
+      server = await startServer();
+      // Credentials in the URL are not Odoo's; the connector drops them, and they must never come back.
+      const url = new URL(odoo.url);
+      url.username = 'proxy';
+      url.password = URL_SECRET;
+      connectionId = (await runCliJson<{ id: number }>([
+        'connection', 'add', '--workspace', server.workspaceId!, '--kind', 'odoo', '--name', `Odoo ${version}`,
+        '--url', url.toString(), '--database', 'odoo', '--login', BOT.login, '--api-key', API_KEY,
+      ], { dataDir: server.dataDir })).id;
+    });
+    afterAll(async () => {
+      await server?.dispose();
+      await odoo?.close();
+      await direct?.end();
+      await database?.drop();
+    });
+
+    it('tests the connection from the CLI', async () => {
+      const result = await runCli(['connection', 'test', '--workspace', server.workspaceId!, '--id', String(connectionId)], { dataDir: server.dataDir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout + result.stderr).not.toContain(API_KEY);
+    });
+
+    for (const { prompt, sql, unordered } of ANSWERED) {
+      it(`answers "${prompt}" from the data`, async () => {
+        const response = await ask(prompt);
+        expect(response.status, response.text).toBe(200);
+        const answer = response.body.answer;
+        expect(answer.query.dialect).toBe('odoo');
+        const expected = (await direct.query({ text: sql, rowMode: 'array' })).rows as Row[];
+        expect(normalise(answer.tables[0].rows, unordered === true)).toEqual(normalise(expected, unordered === true));
+      });
+    }
+
+    it('asks what the engine does not answer yet, without failing the run', async () => {
+      for (const prompt of NOT_YET) {
+        const response = await ask(prompt);
+        expect([200, 422], `${prompt}: ${response.text}`).toContain(response.status);
+      }
+    });
+
+    it('sent the Odoo server nothing but read methods', () => {
+      const allowed = new Set<string>([...ODOO_READ_METHODS, 'version', 'login', 'authenticate']);
+      expect(odoo.calls.length).toBeGreaterThan(0);
+      expect(odoo.calls.filter((call) => !allowed.has(call.method))).toEqual([]);
+      if (version === '19.0') expect(odoo.calls.some((call) => call.transport === 'json2')).toBe(true);
+    });
+
+    it('shows the API key and URL credentials in no response', async () => {
+      responses.push(await api(server.baseUrl, '/api/v1/connections', { key: server.apiKey }));
+      responses.push(await api(server.baseUrl, '/api/v1/context', { key: server.apiKey }));
+      for (const runId of responses.map((response) => response.body?.runId ?? response.body?.id).filter((id) => typeof id === 'string')) {
+        responses.push(await api(server.baseUrl, `/api/v1/runs/${runId}?format=json`, { key: server.apiKey }));
+      }
+      expect(responses.length).toBeGreaterThan(ANSWERED.length + NOT_YET.length);
+      for (const response of responses) {
+        for (const secret of [API_KEY, URL_SECRET, 'proxy:']) expect(response.text).not.toContain(secret);
+      }
+    });
+  });
+}
