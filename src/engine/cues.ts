@@ -19,7 +19,7 @@ export type Cue = Span & (
   /** `howMuch`: "how much did customers spend" names the spenders before the money. */
   | { readonly kind: 'aggregate'; readonly aggregate: 'count' | 'sum' | 'avg'; readonly howMuch?: boolean }
   /** highest, top 5, cheapest, most recent…: `aggregateWord` marks max/min spelled as such. */
-  | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean; readonly magnitude?: boolean }
+  | { readonly kind: 'extreme'; readonly direction: 'asc' | 'desc'; readonly limit?: number; readonly concept?: Concept; readonly ranking: boolean; readonly aggregateWord: boolean; readonly magnitude?: boolean; readonly several?: boolean }
   /** `each`: "for each customer" may ask for one row per customer rather than a breakdown. */
   | { readonly kind: 'group'; readonly each?: boolean; readonly by?: boolean }
   | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc' }
@@ -68,9 +68,9 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['smallest', { kind: 'extreme', direction: 'asc', ranking: false, aggregateWord: false, magnitude: true }],
   ['least', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['fewest', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
-  ['top', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
+  ['top', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false, several: true }],
   ['best', { kind: 'extreme', direction: 'desc', ranking: true, aggregateWord: false }],
-  ['bottom', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
+  ['bottom', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false, several: true }],
   ['worst', { kind: 'extreme', direction: 'asc', ranking: true, aggregateWord: false }],
   ['cheapest', { kind: 'extreme', direction: 'asc', concept: 'price', ranking: true, aggregateWord: false }],
   ['least expensive', { kind: 'extreme', direction: 'asc', concept: 'price', ranking: true, aggregateWord: false }],

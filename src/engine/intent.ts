@@ -72,6 +72,8 @@ export interface PeriodIntent {
 export interface RankIntent {
   readonly direction: 'asc' | 'desc';
   readonly limit?: number;
+  /** "top customers", "bottom products": a short list when no number is given; other superlatives name one. */
+  readonly several?: boolean;
   /** Index into `measures` of the measure ranked by, or a column to sort a list by. */
   readonly measureIndex?: number;
   readonly column?: Mention;

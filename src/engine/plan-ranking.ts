@@ -96,7 +96,8 @@ export function setLimit(state: PlanState, limit: number | undefined): void {
     state.limit = limit;
     return;
   }
-  if (state.intent.subject?.plural) {
+  // "the top customers" asks for a short list; "the states with the most invoices" for the one leader.
+  if (state.intent.subject?.plural && state.intent.rank?.several) {
     state.limit = 10;
     state.assume('No number was given, so the top 10 are shown.');
   } else state.limit = 1;

@@ -107,6 +107,9 @@ export function resolveComparisons(state: PlanState): void {
       state.requiredEntities.push(column.entity);
       continue;
     }
+    // "jobs with salaries over 9000" is not a total of salaries per job: only money and quantity words total up.
+    const concept = conceptOfMention(target.mention);
+    if (concept !== 'money' && concept !== 'quantity') throw new PlanProblem(`I could not tell whether "${target.mention.text}" over ${comparison.values.join(' and ')} means each one or their total.`);
     const measure = addMeasure(state, resolved);
     state.having.push({ measure, op, values: comparison.values });
   }
@@ -186,7 +189,7 @@ export function completeAggregate(state: PlanState): void {
   // Rows grouped by a subject's name keep its key too, so that two customers named alike stay two.
   const subjectEntity = state.subject;
   if (groupsBySubject && subjectEntity) state.groupedBySubject = true;
-  if (groupsBySubject && subjectEntity && state.dimensions.some((dimension) => dimension.column.entity === subjectEntity.name && !dimension.grain)) {
+  if (groupsBySubject && subjectEntity && state.dimensions.some((dimension) => dimension.column.entity === subjectEntity.name && !dimension.grain && subjectEntity.displayColumns.includes(dimension.column))) {
     const key = subjectEntity.primaryKey.length === 1 ? subjectEntity.columnByName.get(subjectEntity.primaryKey[0]) : undefined;
     if (key && !state.dimensions.some((dimension) => dimension.column === key)) state.dimensions.unshift({ column: key });
   }

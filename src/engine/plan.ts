@@ -14,6 +14,7 @@ import { PlanProblem, PlanState } from './plan-state.ts';
 import { addMentionDimension, completeAggregate, resolveComparisons, resolveDimensions, resolveMeasures, resolveSubject } from './plan-steps.ts';
 import { resolveRanking, resolveSort } from './plan-ranking.ts';
 import { resolveListColumns } from './plan-lists.ts';
+import { joinedGroupFilters, refuseCountsPerRow } from './plan-groups.ts';
 import type { ColumnInfo, SchemaIndex } from './schema-model.ts';
 
 export interface Plan {
@@ -141,6 +142,8 @@ function assemble(state: PlanState): Plan {
       ?? dimensions.find((dimension) => dimension.field.entity !== state.subject?.name && state.entity(dimension.field.entity).foreignKeys.some((foreignKey) => foreignKey.refEntity === state.subject?.name && foreignKey.columns.includes(dimension.field.column)));
     if (key) state.filters.push({ kind: 'filter', expression: key.field, op: 'not_null', values: [] });
   }
+  const ranked = state.limit !== undefined && state.order.some((entry) => entry.measure !== undefined);
+  if (state.isAggregate) state.filters.push(...joinedGroupFilters(state.schema, choice, dimensions, ranked, state.filters));
   for (const filter of state.filters) for (const entity of entitiesIn(filter.expression)) use(entity);
   for (const entity of state.requiredEntities) use(entity);
   for (const entity of state.namedEntities) use(entity);
@@ -159,6 +162,7 @@ function assemble(state: PlanState): Plan {
     ...(state.limit !== undefined ? { limit: state.limit } : {}),
     ...(state.distinct || (!state.isAggregate && root !== state.subject?.name && state.subject !== undefined) ? { distinct: true } : {}),
   };
+  refuseCountsPerRow(query, state.schema);
   const assumptions = [...new Set([...state.measures.flatMap((measure) => measure.resolved.assumptions), ...state.assumptions])];
   return { query, assumptions, definitions, filterPhrases: state.filterPhrases, periodPhrases: state.periodPhrases, ...(state.subject ? { subject: state.subject.name } : {}) };
 }

@@ -14,6 +14,7 @@ export function readRanking(reader: Reader, index: number): void {
     direction: cue.direction,
     ...(cue.limit !== undefined ? { limit: cue.limit } : {}),
     ...(cue.concept ? { concept: cue.concept } : {}),
+    ...(cue.several ? { several: true } : {}),
   };
   const before = entityBefore(reader, index);
   const beforeMention = before !== undefined ? reader.mentionAt(before) : undefined;
@@ -34,7 +35,11 @@ export function readRanking(reader: Reader, index: number): void {
   if (next && !reader.used.has(position) && !isValueMention(next) && !isMeasureLike(next, reader.schema)) {
     reader.used.add(position);
     // "top 5 industries by number of accounts": the column after the ranking word is what is ranked.
-    if (!intent.subject || (!isEntityMention(next) && before === undefined)) intent.subject = next;
+    if (!intent.subject || (!isEntityMention(next) && before === undefined)) {
+      intent.subject = next;
+      // "the most popular products", "best selling products": a superlative before a plural names a short list.
+      if (next.plural) intent.rank = { ...intent.rank, several: true };
+    }
     else if (isEntityMention(next) && (cue.concept || magnitude(reader, index)) && !sameEntity(intent.subject, next)) {
       // "customers with the cheapest invoices", "… with the 3 largest invoices": ranked by the invoices' amount.
       intent.rank = { ...intent.rank, concept: cue.concept ?? 'price', conceptEntity: next };

@@ -203,6 +203,17 @@ function readComparisons(reader: Reader): void {
       reader.intent.comparisons.push({ op, values, negated, target: { kind: 'field', mention: previous } });
       return;
     }
+    const countCue = reader.skip(before, -1);
+    const counted = reader.cueAt(countCue);
+    const owner = reader.mentionAt(reader.skip(countCue, -1, COMPARE_GAP));
+    const ownedCount = owner !== undefined && owner !== previous && isEntityMention(owner);
+    if (previous && isEntityMention(previous) && ownedCount && counted?.kind === 'aggregate' && counted.aggregate === 'count' && !reader.used.has(countCue)) {
+      // "albums with the number of tracks greater than 10": a count of related rows, as "more than 10 tracks".
+      reader.used.add(before);
+      reader.used.add(countCue);
+      reader.intent.comparisons.push({ op, values, negated, target: { kind: 'count', mention: previous } });
+      return;
+    }
     if (previous && isEntityMention(previous)) {
       // The entity stays available as the subject; the comparison is on its amount.
       reader.intent.comparisons.push({ op, values, negated, target: { kind: 'amount', mention: previous } });

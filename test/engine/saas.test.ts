@@ -20,7 +20,7 @@ describe('recurring revenue and subscriptions', () => {
     ['total MRR', { root: 'subscriptions', measures: ['sum(subscriptions.mrr)'], filters: [] }],
     ['MRR by plan', { root: 'subscriptions', joins: ['subscriptions.plan_id->plans'], measures: ['sum(subscriptions.mrr)'], dimensions: ['plans.id', 'plans.name'] }],
     ['how many active subscriptions are there?', { root: 'subscriptions', measures: ['count(*)'], filters: ['subscriptions.status eq active'] }],
-    ['active subscriptions by plan', { measures: ['count(*)'], dimensions: ['plans.id', 'plans.name'], filters: ['subscriptions.status eq active'] }],
+    ['active subscriptions by plan', { measures: ['count(*)'], dimensions: ['plans.id', 'plans.name'], filters: ['subscriptions.status eq active', 'plans.id not_null'] }],
     ['how many trialing subscriptions started this year', { measures: ['count(*)'], filters: ['subscriptions.status eq trialing', 'subscriptions.started_at gte 2025-01-01', 'subscriptions.started_at lt 2026-01-01'] }],
     ['top 5 accounts by MRR', { measures: ['sum(subscriptions.mrr)'], dimensions: ['accounts.id', 'accounts.name'], order: ['total_monthly_recurring_revenue desc'], limit: 5 }],
     ['top 3 industries by MRR', { measures: ['sum(subscriptions.mrr)'], dimensions: ['accounts.industry'], limit: 3 }],

@@ -1,5 +1,6 @@
 /**
- * Execution accuracy: does an answer hold the same rows as the gold query?
+ * Execution accuracy: does an answer hold the same rows as the gold query? The one rule both
+ * accuracy tools use (bench/sample-accuracy.ts on the samples, tools/spider-accuracy.ts on Spider).
  *
  * The rule, chosen to be fair to an engine that shows more than was asked (a customer's id next to
  * its name, the measure it ranked by next to a top-5 list):
@@ -110,24 +111,29 @@ function* injectiveMappings(candidates: readonly (readonly number[])[], prefix: 
 export interface Comparison {
   /** The answer holds the gold rows under the rule above. */
   readonly correct: boolean;
+  /** Correct, and with no extra answer columns (the stricter figure some reports also print). */
+  readonly strict: boolean;
   /** Answer column for each gold column when correct. */
   readonly mapping?: readonly number[];
 }
 
+const WRONG: Comparison = { correct: false, strict: false };
+
 /** Compares answer rows with gold rows; an empty gold result matches only an empty answer. */
 export function compareRows(answerRows: readonly Row[], goldRows: readonly Row[], ordered: boolean): Comparison {
-  if (answerRows.length !== goldRows.length) return { correct: false };
-  if (goldRows.length === 0) return { correct: true, mapping: [] };
+  if (answerRows.length !== goldRows.length) return WRONG;
+  if (goldRows.length === 0) return { correct: true, strict: true, mapping: [] };
   const answer = answerRows.map((row) => row.map(cellOf));
   const gold = goldRows.map((row) => row.map(cellOf));
   const goldWidth = gold[0]!.length;
-  if ((answer[0]?.length ?? 0) < goldWidth) return { correct: false };
+  const answerWidth = answer[0]?.length ?? 0;
+  if (answerWidth < goldWidth) return WRONG;
   const candidates = Array.from({ length: goldWidth }, (_, column) => columnCandidates(answer, gold, column, ordered));
-  if (candidates.some((list) => list.length === 0)) return { correct: false };
+  if (candidates.some((list) => list.length === 0)) return WRONG;
   let tried = 0;
   for (const mapping of injectiveMappings(candidates)) {
     if ((tried += 1) > MAX_MAPPINGS) break;
-    if (sameRowSets(answer.map((row) => mapping.map((column) => row[column]!)), gold, ordered)) return { correct: true, mapping };
+    if (sameRowSets(answer.map((row) => mapping.map((column) => row[column]!)), gold, ordered)) return { correct: true, strict: answerWidth === goldWidth, mapping };
   }
-  return { correct: false };
+  return WRONG;
 }

@@ -1,9 +1,9 @@
 /**
  * Execution accuracy of the built-in engine on the Spider tuning set (../shared/tuning/spider-train):
  * loads each database into PGlite, plans every question, compiles and runs the answered ones, and
- * compares rows with the gold rows. Prints coverage (answered / asked) and precision
- * (correct / answered) per hardness level, strictly (same columns) and leniently (the answer
- * holds the gold columns, possibly with more, such as a name next to an id).
+ * compares rows with the gold rows under the rule of accuracy/compare-rows.ts (the one the sample
+ * tool uses). Prints coverage (answered / asked) and precision (correct / answered) per hardness
+ * level, and the strict figure too (correct with no extra answer columns).
  *
  * Run: npx node test/engine/tools/spider-accuracy.ts [db_id …] [--show-wrong] [--show-declined]
  */
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
-import { compareRows } from './compare-rows.ts';
+import { compareRows } from '../accuracy/compare-rows.ts';
 
 interface SpiderQuestion {
   readonly id: string;
@@ -51,11 +51,11 @@ async function loadDump(db: PGlite, script: string): Promise<void> {
   if (sql.length > 0) await db.exec(sql.join('\n'));
 }
 
-interface Tally { asked: number; answered: number; strict: number; lenient: number; failed: number }
+interface Tally { asked: number; answered: number; correct: number; strict: number; failed: number }
 const tallies = new Map<string, Tally>();
 const tally = (key: string): Tally => {
   let found = tallies.get(key);
-  if (!found) tallies.set(key, (found = { asked: 0, answered: 0, strict: 0, lenient: 0, failed: 0 }));
+  if (!found) tallies.set(key, (found = { asked: 0, answered: 0, correct: 0, strict: 0, failed: 0 }));
   return found;
 };
 
@@ -96,9 +96,9 @@ for (const [database, list] of byDatabase) {
     const verdict = compareRows(rows, question.gold.rows, question.order_matters);
     for (const entry of totals) {
       if (verdict.strict) entry.strict += 1;
-      if (verdict.lenient) entry.lenient += 1;
+      if (verdict.correct) entry.correct += 1;
     }
-    if (showWrong && !verdict.lenient) {
+    if (showWrong && !verdict.correct) {
       console.log(`WRONG ${question.id} [${database}] ${question.question}\n  ours: ${result.interpretation}\n  gold: ${question.sql}\n  got ${JSON.stringify(rows.slice(0, 3))} want ${JSON.stringify(question.gold.rows.slice(0, 3))}`);
     }
   }
@@ -106,7 +106,7 @@ for (const [database, list] of byDatabase) {
 }
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '   -  ' : `${((100 * part) / whole).toFixed(1).padStart(5)}%`);
-console.log('\nset          asked answered coverage  precision(strict) precision(lenient) errors');
+console.log(`\n${'set'.padEnd(34)} asked answ. coverage precision (strict) errors`);
 for (const [key, entry] of [...tallies].sort(([left], [right]) => left.localeCompare(right))) {
-  console.log(`${key.padEnd(34).slice(0, 34)} ${String(entry.asked).padStart(4)} ${String(entry.answered).padStart(4)} ${percent(entry.answered, entry.asked)} ${percent(entry.strict, entry.answered)} ${percent(entry.lenient, entry.answered)} ${entry.failed}`);
+  console.log(`${key.padEnd(34).slice(0, 34)} ${String(entry.asked).padStart(4)} ${String(entry.answered).padStart(4)} ${percent(entry.answered, entry.asked)} ${percent(entry.correct, entry.answered)}  ${percent(entry.strict, entry.answered)}  ${entry.failed}`);
 }
