@@ -4,6 +4,7 @@
  * explain; or decline with a reason and suggestions when any step is not confident.
  */
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
+import { applySegments, takeSegmentWords } from './catalog-segments.ts';
 import { interpret } from './explain.ts';
 import { FORECAST_WORDS, UNSAFE_LEADING_WORDS, UNSAFE_WORDS } from './lexicon.ts';
 import type { Mention } from './link.ts';
@@ -57,7 +58,9 @@ export function planQuestion(question: string, context: EngineContext, suggest =
     return decline('Please ask in plain words rather than in SQL.');
   }
   if (tokens.some((token) => FORECAST_WORDS.has(token.lower))) return decline('I can only report what the data holds, not forecast what will happen.');
-  items = segment(tokens, context.now, schema, values);
+  // Catalog segments ("open" invoices) are read from the words, then applied to the planned query.
+  const segmentWords = takeSegmentWords(tokens, context.catalog);
+  items = segment(segmentWords.tokens, context.now, schema, values);
   const unknown = items.filter((item) => item.kind === 'unknown');
   if (unknown.length > 0) {
     const words = unknown.map((item) => `"${item.kind === 'unknown' ? item.text : ''}"`).join(', ');
@@ -70,7 +73,10 @@ export function planQuestion(question: string, context: EngineContext, suggest =
   }
   try {
     const intent = read(items, schema);
-    const plan = planIntent(intent, schema);
+    const planned = planIntent(intent, schema);
+    const segmented = applySegments(planned.query, segmentWords.uses);
+    if (!segmented) return decline(`I could not relate "${segmentWords.uses.map((use) => use.word).join('", "')}" to the rest of the question.`);
+    const plan = { ...planned, query: segmented.query, assumptions: [...planned.assumptions, ...segmented.assumptions] };
     return { ok: true, query: plan.query, interpretation: interpret(plan, schema), assumptions: plan.assumptions };
   } catch (error) {
     if (error instanceof PlanProblem || error instanceof MeasureProblem || error instanceof Ambiguity) return decline(error.message);

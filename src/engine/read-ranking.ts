@@ -124,3 +124,22 @@ function sameEntity(left: Mention, right: Mention): boolean {
   const b = right.candidates[0];
   return a?.kind === 'entity' && b?.kind === 'entity' && a.entity === b.entity;
 }
+
+/**
+ * "the highest salary in every department", "employees who make the most in their departments":
+ * a leader per group, which one ranked list cannot show.
+ */
+export function refuseRankWithinGroups(reader: Reader): void {
+  const { intent, items } = reader;
+  if (!intent.rank) return;
+  items.forEach((item, index) => {
+    if (item.kind !== 'word' || !['every', 'each', 'their', 'its'].includes(item.lemma)) return;
+    // "tickets with their account" asks for a column; "the most in their departments" for a leader per group.
+    const previous = items[index - 1];
+    if ((item.lemma === 'their' || item.lemma === 'its') && !(previous?.kind === 'word' && ['in', 'within', 'per'].includes(previous.lemma))) return;
+    const next = reader.mentionAt(index + 1);
+    if (next && isEntityMention(next) && next !== intent.subject && !(intent.subject && sameEntity(intent.subject, next))) {
+      intent.problems.push(`I cannot yet rank rows within each group (such as the leader in every ${next.text}).`);
+    }
+  });
+}

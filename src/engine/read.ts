@@ -11,6 +11,7 @@ import { isEntityMention, isMeasureLike, isValueMention } from './mention-kinds.
 import { readMeasures } from './read-measures.ts';
 import { namesDate as namesADate, readValues } from './read-values.ts';
 import { readLeftovers, readListColumns } from './read-leftovers.ts';
+import { refuseRankWithinGroups } from './read-ranking.ts';
 import type { SchemaIndex } from './schema-model.ts';
 import type { Item } from './segment.ts';
 
@@ -85,6 +86,7 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
   readPeriods(reader);
   readListColumns(reader);
   readLeftovers(reader);
+  refuseRankWithinGroups(reader);
   items.forEach((item, index) => {
     // "tickets with no agent", "employees without a manager": the link is empty.
     if (item.kind === 'cue' && item.cue.kind === 'negation' && !reader.used.has(index)) {

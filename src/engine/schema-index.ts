@@ -66,6 +66,7 @@ function entityInfo(entity: CatalogEntity, words: SchemaWords, incoming: EntityI
   const columns = entity.columns.map((column) => ({
     ...classifyColumn(entity, column, words.wordsOf(column.name), words.labelWords(column.label)),
     nameWords: words.nameWordsOf(column.name),
+    ...synonymWordsOf(words, column.synonyms),
   }));
   const labelWords = words.labelWords(entity.label);
   return {
@@ -74,6 +75,7 @@ function entityInfo(entity: CatalogEntity, words: SchemaWords, incoming: EntityI
     words: entityWords,
     nameWords: words.entityNameWords(entity.table),
     ...(labelWords ? { labelWords } : {}),
+    ...synonymWordsOf(words, entity.synonyms),
     columns,
     columnByName: new Map(columns.map((column) => [column.name, column])),
     primaryKey: entity.primaryKey,
@@ -86,10 +88,17 @@ function entityInfo(entity: CatalogEntity, words: SchemaWords, incoming: EntityI
   };
 }
 
+/** A semantic layer's synonyms ("customer" for res.partner) as word lists, linked like labels. */
+function synonymWordsOf(words: SchemaWords, synonyms: readonly string[] | undefined): { synonymWords?: readonly (readonly string[])[] } {
+  const synonymWords = (synonyms ?? []).map((synonym) => words.labelWords(synonym)).filter((list): list is string[] => list !== undefined && list.length > 0);
+  return synonymWords.length > 0 ? { synonymWords } : {};
+}
+
 function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   const target: SchemaTarget = { kind: 'entity', entity: entity.name };
   terms.addWithVariants(entity.words, target, 'exact');
   if (entity.labelWords) terms.addWithVariants(entity.labelWords, target, 'exact');
+  for (const synonym of entity.synonymWords ?? []) terms.addWithVariants(synonym, target, 'exact');
   terms.add([entity.table.toLowerCase()], target, 'exact');
   // The head noun of a table name names the table well ("tickets" → support_tickets).
   if (entity.words.length > 1) terms.add(entity.words.slice(-1), target, 'head', ENTITY_HEAD_SCORE);
@@ -103,6 +112,7 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   if (columnWords !== column.words) terms.add(column.words, target, 'exact');
   terms.addWithVariants(columnWords, target, 'exact');
   if (column.labelWords) terms.addWithVariants(column.labelWords, target, 'exact');
+  for (const synonym of column.synonymWords ?? []) terms.addWithVariants(synonym, target, 'exact');
   terms.add([column.name.toLowerCase()], target, 'exact');
   const startsWithEntity = entity.words.every((word, position) => columnWords[position] === word);
   // "customer country" names customers.country; but "accounts created" is a subject and its verb.

@@ -10,6 +10,8 @@ export interface ColumnInfo {
   /** Words of the name as written ("seats", not "seat"), for labels. */
   readonly nameWords?: readonly string[];
   readonly labelWords?: readonly string[];
+  /** Words of the catalog's synonyms for the column (a semantic layer), each linked like a label. */
+  readonly synonymWords?: readonly (readonly string[])[];
   readonly description?: string;
   readonly unit?: string;
   readonly isPrimaryKey: boolean;
@@ -38,6 +40,8 @@ export interface EntityInfo {
   /** Words of the table name as written, last one singular ("sales order"), for labels. */
   readonly nameWords?: readonly string[];
   readonly labelWords?: readonly string[];
+  /** Words of the catalog's synonyms for the entity (a semantic layer), each linked like a label. */
+  readonly synonymWords?: readonly (readonly string[])[];
   readonly columns: readonly ColumnInfo[];
   readonly columnByName: ReadonlyMap<string, ColumnInfo>;
   readonly primaryKey: readonly string[];
