@@ -4,6 +4,7 @@ import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
 import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { QuerentError } from '../core/errors.ts';
+import { untilAborted } from '../core/abort.ts';
 import { createPgliteConnector, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
 import { createMysqlConnector } from '../connectors/mysql/mysql-connector.ts';
 import { createOdooConnector } from '../connectors/odoo/odoo-connector.ts';
@@ -18,6 +19,10 @@ export interface ConnectionKnowledge {
 
 export interface ConnectorRegistry {
   connector(record: ConnectionRecord): Promise<Connector>;
+  /**
+   * The cached catalog and value index, loaded once for all waiters: one run's cancellation does
+   * not cancel the shared load (the caller stops waiting on its own signal).
+   */
   knowledge(record: ConnectionRecord, options?: { signal?: AbortSignal }): Promise<ConnectionKnowledge>;
   /** Forgets the cached catalog and value index of a connection; the next question re-reads them. */
   forget(connectionId: number): void;
@@ -70,10 +75,10 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
     return pending;
   }
 
-  async function load(record: ConnectionRecord, signal?: AbortSignal): Promise<ConnectionKnowledge> {
+  async function load(record: ConnectionRecord): Promise<ConnectionKnowledge> {
     const source = await connector(record);
-    const catalog = await source.introspect({ signal });
-    const values = await source.sampleValues(catalog, { signal });
+    const catalog = await source.introspect();
+    const values = await source.sampleValues(catalog);
     return { catalog, values, loadedAt: Date.now() };
   }
 
@@ -83,13 +88,16 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
       const key = cacheKey(record);
       const cached = knowledge.get(key);
       if (cached) {
-        const known = await cached.catch(() => undefined);
+        const known = await untilAborted(cached, signal).catch((error: unknown) => {
+          if (signal?.aborted) throw error;
+          return undefined;
+        });
         if (known && Date.now() - known.loadedAt < KNOWLEDGE_TTL_MS) return known;
       }
-      const pending = load(record, signal);
+      const pending = load(record);
       knowledge.set(key, pending);
       pending.catch(() => knowledge.delete(key));
-      return pending;
+      return untilAborted(pending, signal);
     },
     forget(connectionId) {
       knowledge.delete(`connection:${connectionId}`);

@@ -53,3 +53,17 @@ describe('run executor', () => {
     expect(executor.activeCount).toBe(0);
   });
 });
+
+describe('untilAborted', () => {
+  it('rejects when the signal aborts, without cancelling the shared promise', async () => {
+    const { untilAborted } = await import('../../src/core/abort.ts');
+    let finish!: (value: number) => void;
+    const shared = new Promise<number>((resolve) => (finish = resolve));
+    const controller = new AbortController();
+    const waiting = untilAborted(shared, controller.signal);
+    controller.abort(new Error('gone'));
+    await expect(waiting).rejects.toThrow('gone');
+    finish(42);
+    await expect(untilAborted(shared)).resolves.toBe(42);
+  });
+});
