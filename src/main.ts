@@ -4,7 +4,7 @@
  */
 import pino from 'pino';
 import type { Config } from './config/config.ts';
-import type { Querent } from './services/querent.ts';
+import type { Querent } from './querent.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import { openStore } from './store/open-store.ts';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './store/change-feed.ts';

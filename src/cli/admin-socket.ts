@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Querent } from '../services/querent.ts';
+import type { Querent } from '../querent.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { COMMANDS, type CommandArgs, type CommandResult } from './commands.ts';
 

@@ -1,7 +1,7 @@
 import { Command as Program, Option } from 'commander';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../core/logger.ts';
-import type { Querent } from '../services/querent.ts';
+import type { Querent } from '../querent.ts';
 import { loadConfig } from '../config/config.ts';
 import { isQuerentError } from '../core/errors.ts';
 import { sleep } from '../core/abort.ts';

@@ -1,11 +1,11 @@
-import type { Querent } from '../services/querent.ts';
+import type { Querent } from '../querent.ts';
 import type { MemberRole } from '../store/workspaces-repository.ts';
 import type { AnswerFormat } from '../render/answer.ts';
 import type { ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
-import { runEnvelope } from '../http/run-envelope.ts';
-import { parseFormat } from '../http/routes/chat-route.ts';
+import { runEnvelope } from '../runs/run-envelope.ts';
+import { parseFormat } from '../render/answer.ts';
 
 /**
  * The CLI's commands as plain functions of the services. They run in the CLI process, or, when a

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../core/logger.ts';
-import type { Querent } from '../services/querent.ts';
+import type { Querent } from '../querent.ts';
 import { createApp } from '../http/app.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
 import { listConnections } from '../store/connections-repository.ts';

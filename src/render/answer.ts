@@ -1,9 +1,19 @@
 import type { LogicalQuery } from '../query/logical-query.ts';
 import type { CompiledQuery, ResultTable } from '../connectors/connector.ts';
 import type { ValueType } from '../connectors/catalog.ts';
+import { QuerentError } from '../core/errors.ts';
 
 export const ANSWER_FORMATS = ['json', 'text', 'email'] as const;
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+
+/** The `format` a caller asked for; `unsupported_format` for anything else. */
+export function parseFormat(value: string | undefined, fallback: AnswerFormat): AnswerFormat {
+  if (value === undefined) return fallback;
+  if (!ANSWER_FORMATS.includes(value as AnswerFormat)) {
+    throw new QuerentError('unsupported_format', `Unknown format "${value}"; use one of ${ANSWER_FORMATS.join(', ')}.`);
+  }
+  return value as AnswerFormat;
+}
 
 /** Everything a renderer needs; renderers are pure functions of this. */
 export interface AnswerInput {

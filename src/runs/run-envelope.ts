@@ -1,7 +1,7 @@
 import type { RunRecord } from '../store/runs-repository.ts';
 import type { Answer, AnswerFormat } from '../render/answer.ts';
 import { renderAnswer } from '../render/render-answer.ts';
-import { toAnswerInput, type RunOutput } from '../runs/run-output.ts';
+import { toAnswerInput, type RunOutput } from './run-output.ts';
 
 export interface RunEnvelope {
   readonly runId: string;

@@ -6,7 +6,7 @@ import type { Logger } from '../core/logger.ts';
 import type { AnswerFormat } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { newRunId } from '../core/ids.ts';
-import { isFinished } from './run-states.ts';
+import { isFinished } from '../store/run-states.ts';
 import { RunExecutor, type QueuedRun } from './run-executor.ts';
 import { answerQuestion, type AnswerDependencies } from './answer-question.ts';
 import { chargeRun, readBalance } from '../store/ledger-repository.ts';

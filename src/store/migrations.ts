@@ -1,5 +1,5 @@
 import type { Database } from './database.ts';
-import { RUN_STATES } from '../runs/run-states.ts';
+import { RUN_STATES } from './run-states.ts';
 
 const states = RUN_STATES.map((state) => `'${state}'`).join(', ');
 

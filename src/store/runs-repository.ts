@@ -1,5 +1,5 @@
 import type { Queryable } from './database.ts';
-import type { RunState } from '../runs/run-states.ts';
+import type { RunState } from './run-states.ts';
 
 export interface RunError {
   readonly code: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunService } from '../../runs/run-service.ts';
-import { ANSWER_FORMATS, type AnswerFormat } from '../../render/answer.ts';
+import { parseFormat } from '../../render/answer.ts';
 import { QuerentError, isErrorCode } from '../../core/errors.ts';
-import { isFinished, type RunState } from '../../runs/run-states.ts';
-import { runEnvelope } from '../run-envelope.ts';
+import { isFinished, type RunState } from '../../store/run-states.ts';
+import { runEnvelope } from '../../runs/run-envelope.ts';
 import { sendProblem } from '../problem.ts';
 import { problemResponses } from '../schemas.ts';
 import { abortOnDisconnect } from '../abort-on-disconnect.ts';
@@ -14,13 +14,6 @@ interface FormatQuery { format?: string }
 /** Seconds a poller is told to wait before asking again. */
 const RETRY_AFTER_SECONDS = 2;
 
-export function parseFormat(value: string | undefined, fallback: AnswerFormat): AnswerFormat {
-  if (value === undefined) return fallback;
-  if (!ANSWER_FORMATS.includes(value as AnswerFormat)) {
-    throw new QuerentError('unsupported_format', `Unknown format "${value}"; use one of ${ANSWER_FORMATS.join(', ')}.`);
-  }
-  return value as AnswerFormat;
-}
 
 export function registerChatRoute(app: FastifyInstance, runs: RunService, options: { chatWaitMs: number; promptMaxChars: number }): void {
   app.post<{ Body: ChatBody; Querystring: FormatQuery }>('/api/v1/chat', {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunService } from '../../runs/run-service.ts';
 import type { AnswerFormat } from '../../render/answer.ts';
-import { runEnvelope } from '../run-envelope.ts';
-import { parseFormat } from './chat-route.ts';
+import { runEnvelope } from '../../runs/run-envelope.ts';
+import { parseFormat } from '../../render/answer.ts';
 import { problemResponses } from '../schemas.ts';
 import { abortOnDisconnect } from '../abort-on-disconnect.ts';
 
