@@ -164,7 +164,7 @@ export function columnMeasure(column: ColumnInfo, intent: MeasureIntent): Resolv
 }
 
 const AGGREGATE_WORDS: Record<Aggregate, string> = {
-  count: 'number of', count_distinct: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest',
+  count: 'number of', count_distinct: 'number of', sum: 'total', avg: 'average', min: 'lowest', max: 'highest', ratio: 'share of',
 };
 
 /** Label and id: "Total revenue" / total_revenue, "Number of orders" / order_count. */

@@ -28,8 +28,15 @@ export interface Arithmetic {
 
 export type ScalarExpression = FieldRef | Literal | Arithmetic;
 
-export const AGGREGATES = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max'] as const;
+/**
+ * How a measure combines rows. `ratio` aggregates nothing itself: it divides two other measures
+ * of the same query (see `Measure.numeratorId`).
+ */
+export const AGGREGATES = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'ratio'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
+
+/** The unit of a ratio measure with `percent: true`. */
+export const PERCENT_UNIT = '%';
 
 export interface Measure {
   /** Output column name, unique within the query (e.g. `total_revenue`). */
@@ -37,10 +44,26 @@ export interface Measure {
   /** Human label (e.g. "Total revenue"). */
   readonly label: string;
   readonly aggregate: Aggregate;
-  /** The expression aggregated; absent for `count` of rows. */
+  /** The expression aggregated; absent for `count` of rows and for `ratio`. */
   readonly expression?: ScalarExpression;
-  /** Unit shown to people, e.g. a currency code or "days". */
+  /** Unit shown to people, e.g. a currency code or "days"; `%` for a ratio in percent. */
   readonly unit?: string;
+  /**
+   * A conditional measure: only rows passing all these filters (besides the query's own) are
+   * aggregated (SQL `SUM(CASE WHEN … THEN x END)`, `COUNT(CASE WHEN … THEN 1 END)`). Absent: every
+   * row of the query counts. Not allowed on `ratio`; when present it holds at least one filter.
+   */
+  readonly where?: readonly Filter[];
+  /** `ratio` only: the id of the measure divided (another, non-ratio measure of this query). */
+  readonly numeratorId?: string;
+  /**
+   * `ratio` only: the id of the measure divided by (another, non-ratio measure of this query). A
+   * denominator of 0 or NULL makes the ratio NULL; a NULL numerator (no row passed its `where`)
+   * counts as 0.
+   */
+  readonly denominatorId?: string;
+  /** `ratio` only: the quotient times 100, in percent (default false: a plain fraction). */
+  readonly percent?: boolean;
 }
 
 export const TIME_GRAINS = ['year', 'quarter', 'month', 'week', 'day'] as const;

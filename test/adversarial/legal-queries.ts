@@ -114,6 +114,25 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
       order: [{ id: 'c', direction: 'asc' }],
     }),
   },
+  {
+    name: 'conditional measures and ratios, with having and order on a ratio',
+    query: query({
+      root: 'orders',
+      joins: [joinCustomers],
+      measures: [
+        { id: 'paid_total', label: 'Paid total', aggregate: 'sum', expression: field('orders', 'total'), where: [filter(field('orders', 'status'), 'eq', ['paid']), filter(field('customers', 'name'), 'neq', ['x'])] },
+        { id: 'total', label: 'Total', aggregate: 'sum', expression: field('orders', 'total') },
+        { id: 'paid_share', label: 'Paid share', aggregate: 'ratio', numeratorId: 'paid_total', denominatorId: 'total', percent: true, unit: '%' },
+        { id: 'open', label: 'Open', aggregate: 'count', where: [filter(field('orders', 'status'), 'not_in', ['paid', 'void'])] },
+        { id: 'buyers', label: 'Buyers', aggregate: 'count_distinct', expression: field('orders', 'customer_id'), where: [filter(field('orders', 'total'), 'gt', [1.5])] },
+        { id: 'open_fraction', label: 'Open fraction', aggregate: 'ratio', numeratorId: 'open', denominatorId: 'n' },
+        count,
+      ],
+      dimensions: [{ id: 'month', label: 'Month', field: field('orders', 'ordered_at'), grain: 'month' }],
+      having: [{ measureId: 'paid_share', op: 'gt', values: [12.5] }],
+      order: [{ id: 'paid_share', direction: 'desc' }],
+    }),
+  },
   { name: 'another schema', query: query({ root: 'billing.invoices', measures: [{ id: 's', label: 'S', aggregate: 'sum', expression: field('billing.invoices', 'amount') }] }) },
   { name: 'a public pg_ table', query: query({ root: 'pg_things', columns: [{ id: 'id', label: 'Id', field: field('pg_things', 'id') }], limit: 5000 }) },
 ];

@@ -53,6 +53,12 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT CAST(1 AS CHAR)',
   'SELECT `shop`.`f`(1)',
   "SELECT CONVERT(x USING latin1) FROM `shop`.`orders`",
+  'SELECT CASE WHEN 1 = 1 THEN 1 END FROM `shop`.`orders`',
+  'SELECT COALESCE(CASE WHEN 1 = 1 THEN 1 END, 0) FROM `shop`.`orders`',
+  'SELECT SUM(CASE WHEN t0.`status` = ? THEN t0.`total` ELSE 0 END) FROM `shop`.`orders` AS t0',
+  'SELECT SUM(CASE t0.`status` WHEN ? THEN t0.`total` END) FROM `shop`.`orders` AS t0',
+  'SELECT SUM(CASE WHEN SLEEP(1) = 0 THEN t0.`total` END) FROM `shop`.`orders` AS t0',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE CASE WHEN t0.`id` > 1 THEN 1 END = 1',
 ];
 
 describe('assertSafeMysqlSelect', () => {

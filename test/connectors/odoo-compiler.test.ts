@@ -174,4 +174,12 @@ describe('compileOdoo', () => {
     expect(() => compileOdoo(having, catalog, { maxRows: 10, serverMajor: 17 })).toThrow(/Odoo 19/);
     expect(JSON.parse(compileOdoo(having, catalog, { maxRows: 10 }).text).method).toBe('formatted_read_group');
   });
+
+  it('refuses conditional measures and ratios, which read_group cannot compute', () => {
+    const cancelled: Measure = { ...rowCount, id: 'cancelled', where: [filter('state', 'eq', ['cancel'])] };
+    const share: Measure = { id: 'share', label: 'Share', aggregate: 'ratio', numeratorId: 'cancelled', denominatorId: 'orders', percent: true, unit: '%' };
+    for (const logical of [query({ measures: [cancelled] }), query({ measures: [cancelled, rowCount, share] }), query({ measures: [revenue, rowCount, { ...share, numeratorId: 'revenue' }] })]) {
+      expect(() => planOdoo(logical, catalog, { maxRows: 10 }), JSON.stringify(logical)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    }
+  });
 });

@@ -45,6 +45,8 @@ export const MYSQL_DIALECT: SqlDialect = {
   exactNumber: (parameters, value) => `CAST(${parameters.add(String(value))} AS ${EXACT_DECIMAL})`,
   // MySQL's `/` never truncates.
   exactDividend: (sql) => sql,
+  // 30 decimals: `/` adds div_precision_increment (4) to the dividend's scale, up to 30.
+  ratioDividend: (sql) => `CAST(${sql} AS ${EXACT_DECIMAL})`,
   // As DATE values; the week starts on Monday, as ISO and PostgreSQL's date_trunc.
   grainToSql: {
     year: ({ sql }) => `MAKEDATE(YEAR(${sql}), 1)`,

@@ -14,7 +14,9 @@
  *
  * With the catalog the statement was compiled against (every statement `compile` produced):
  * - only the node types, operators, casts and functions the compiler writes (no subqueries, no
- *   CTEs, no windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server;
+ *   CTEs, no windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server; CASE
+ *   only as a conditional measure writes it: `CASE WHEN … THEN … END` (no ELSE, no `CASE x
+ *   WHEN`) as the argument of an aggregate;
  * - only tables of that catalog.
  *
  * A refused statement throws `invalid_request`; the message names what was refused, never the text.
@@ -35,7 +37,11 @@ export const MYSQL_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
 const ALLOWED_NODES: ReadonlySet<string> = new Set([
   'select', 'column_ref', 'number', 'single_quote_string', 'origin', 'binary_expr', 'function', 'aggr_func',
   'cast', 'expr_list', 'interval', 'star', 'null', 'bool', 'collate', 'ESCAPE', 'default', 'ASC', 'DESC',
+  'case', 'when',
 ]);
+
+/** CASE nodes met as the argument of an aggregate (a parent is checked before its children). */
+const aggregatedCases = new WeakSet<object>();
 
 const ALLOWED_OPERATORS: ReadonlySet<string> = new Set([
   '+', '-', '*', '/', '=', '<>', '!=', '<', '>', '<=', '>=', 'LIKE', 'NOT LIKE', 'IN', 'NOT IN',
@@ -155,6 +161,11 @@ function checkNode(type: string, node: Node, tables: ReadonlySet<string> | undef
     case 'aggr_func':
       if (!MYSQL_ALLOWED_FUNCTIONS.has(String(node['name']).toUpperCase())) refuse(`it calls ${String(node['name'])}()`);
       if (node['over'] !== null && node['over'] !== undefined) refuse('it calls a window function');
+      noteAggregatedCase(node);
+      break;
+    case 'case':
+      if (!aggregatedCases.has(node)) refuse('it holds a CASE outside an aggregate');
+      if (node['expr'] !== null && node['expr'] !== undefined) refuse('it holds a CASE with an operand');
       break;
     case 'cast':
       for (const target of (node['target'] as Node[] | undefined) ?? []) {
@@ -190,6 +201,12 @@ function checkSelect(node: Node, tables: ReadonlySet<string> | undefined): void 
     const schema = typeof item['db'] === 'string' ? item['db'].replaceAll('``', '`') : null;
     if (!tables.has(tableKey(schema, table))) refuse(`it reads "${schema === null ? '' : `${schema}.`}${table}", which is not in the catalog`);
   }
+}
+
+/** Marks the CASE of `SUM(CASE WHEN … END)`, the only place the compiler writes one; an ELSE is an `else` node, never allowed. */
+function noteAggregatedCase(node: Node): void {
+  const argument = (node['args'] as Node | undefined)?.['expr'] as Node | undefined;
+  if (argument !== undefined && argument !== null && argument['type'] === 'case') aggregatedCases.add(argument);
 }
 
 function checkFunction(node: Node): void {

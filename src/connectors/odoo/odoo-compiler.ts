@@ -31,6 +31,8 @@ const NAME_COLUMNS = new Set(['id', 'name', 'display_name', 'complete_name']);
 
 const AGGREGATE_TO_ODOO: Readonly<Record<Aggregate, string>> = {
   count: 'count', count_distinct: 'count_distinct', sum: 'sum', avg: 'avg', min: 'min', max: 'max',
+  // read_group cannot divide one aggregate by another: checkShape refuses ratios first.
+  ratio: 'ratio',
 };
 
 export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCompileOptions): CompiledQuery {
@@ -134,6 +136,11 @@ function checkShape(query: LogicalQuery): void {
   if (query.columns.length === 0 && !isAggregate) invalid('A query needs measures, dimensions or columns.');
   if (query.having.length > 0 && query.measures.length === 0) invalid('A having filter needs measures.');
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) invalid(`The limit must be a positive integer, not ${query.limit}.`);
+  for (const measure of query.measures) {
+    // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
+    if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);
+    if (measure.aggregate === 'ratio') invalid(`Odoo cannot divide one aggregate by another (the ratio "${measure.id}").`);
+  }
   const ids = new Set<string>();
   for (const { id } of [...query.measures, ...query.dimensions, ...query.columns]) {
     if (id.length === 0) invalid('Output ids must not be empty.');

@@ -33,6 +33,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
   // An integer column accepts a numeric bound; COUNT(*) is bigint, so that 2.5 is a valid HAVING bound.
   exactNumber: (parameters, value) => `${parameters.add(value)}::numeric`,
   exactDividend: (sql) => `${sql}::numeric`,
+  ratioDividend: (sql) => `${sql}::numeric`,
   grainToSql: { year: dateTrunc('year'), quarter: dateTrunc('quarter'), month: dateTrunc('month'), week: dateTrunc('week'), day: dateTrunc('day') },
   notEqualNullSafe: (left, right) => `${left} IS DISTINCT FROM ${right}`,
   containsText: (operand, text, parameters) => {

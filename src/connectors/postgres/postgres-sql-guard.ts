@@ -9,6 +9,8 @@
  *
  * With the catalog the statement was compiled against (every statement `compile` produced):
  * - only the node types the compiler writes (no subqueries, CTEs, functions in FROM, windows…);
+ *   CASE only in the one shape a conditional measure takes: `CASE WHEN … THEN … END` (no ELSE,
+ *   no `CASE x WHEN`) as the argument of an aggregate;
  * - only tables of that catalog; unqualified names only for `public` tables not named `pg_*`,
  *   since the pinned search path puts `pg_catalog` first (as `qualifiedTableName` does);
  * - only allow-listed functions, casts to allow-listed types, and allow-listed operators, so
@@ -43,7 +45,14 @@ const ALLOWED_EXPRESSION_KINDS: ReadonlySet<string> = new Set([
 const ALLOWED_NODES: ReadonlySet<string> = new Set([
   'SelectStmt', 'ResTarget', 'ColumnRef', 'String', 'A_Star', 'A_Const', 'ParamRef', 'TypeCast', 'TypeName',
   'FuncCall', 'A_Expr', 'BoolExpr', 'NullTest', 'JoinExpr', 'RangeVar', 'Alias', 'SortBy', 'List', 'Integer',
+  'CoalesceExpr', 'CaseExpr', 'CaseWhen',
 ]);
+
+/** Aggregates whose argument may be a conditional measure's CASE. */
+const CONDITIONAL_AGGREGATES: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max']);
+
+/** CASE nodes met as the argument of an aggregate (a parent is checked before its children). */
+const aggregatedCases = new WeakSet<object>();
 
 /** Refuses `text` unless it is one plain SELECT (and, with `catalog`, one the compiler could have written). */
 export async function assertSafePostgresSelect(text: string, catalog?: Catalog): Promise<void> {
@@ -98,6 +107,9 @@ function checkNode(type: string, node: Record<string, unknown>, tables: Readonly
     case 'FuncCall':
       checkFunction(node);
       break;
+    case 'CaseExpr':
+      checkCase(node);
+      break;
     case 'TypeCast':
       checkType(node['typeName'] as Record<string, unknown> | undefined);
       break;
@@ -133,6 +145,21 @@ function checkFunction(node: Record<string, unknown>): void {
   if (names.length > 2 || (names.length === 2 && names[0] !== 'pg_catalog')) refuse(`it calls ${names.join('.')}`);
   if (!POSTGRES_ALLOWED_FUNCTIONS.has(name)) refuse(`it calls ${name}(), which is not allowed`);
   if (node['over'] !== undefined || node['agg_within_group'] === true) refuse(`it calls ${name}() as a window or ordered-set aggregate`);
+  noteAggregatedCase(node, name);
+}
+
+/** Marks the CASE of `SUM(CASE WHEN … END)`, the only place the compiler writes one. */
+function noteAggregatedCase(node: Record<string, unknown>, name: string): void {
+  const args = node['args'];
+  if (!CONDITIONAL_AGGREGATES.has(name) || !Array.isArray(args) || args.length !== 1) return;
+  const caseNode = (args[0] as { CaseExpr?: object }).CaseExpr;
+  if (caseNode !== undefined) aggregatedCases.add(caseNode);
+}
+
+function checkCase(node: Record<string, unknown>): void {
+  if (!aggregatedCases.has(node)) refuse('it holds a CASE outside an aggregate');
+  if (node['arg'] !== undefined) refuse('it holds a CASE with an operand');
+  if (node['defresult'] !== undefined) refuse('it holds a CASE with an ELSE');
 }
 
 function checkType(typeName: Record<string, unknown> | undefined): void {

@@ -16,7 +16,7 @@ import type { Catalog } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import type { LogicalQuery, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
-import { compileDimension, compileExpression, compileMeasure } from './sql-expressions.ts';
+import { compileDimension, compileExpression, compileMeasure, compileRatio } from './sql-expressions.ts';
 import { compileFilter, compileHaving } from './sql-filters.ts';
 import { ParameterList, type Fragment } from './sql-parameters.ts';
 import { buildScope, fromClause, invalid, type Scope } from './sql-scope.ts';
@@ -69,14 +69,37 @@ export function compileSql(query: LogicalQuery, catalog: Catalog, dialect: SqlDi
 /**
  * Each measure's aggregate, to be placed in SELECT and again in HAVING. Named placeholders (`$1`)
  * can be written twice: the measure binds its values once, here. Positional ones (`?`) cannot:
- * each measure binds on its own list, and every placement binds those values again.
+ * each measure binds on its own list, and every placement binds those values again. A ratio
+ * repeats the text of its two measures, so it carries their values in the same order.
  */
 function compileMeasures(query: LogicalQuery, scope: Scope, parameters: ParameterList, dialect: SqlDialect): ReadonlyMap<string, Fragment> {
-  return new Map(query.measures.map((measure): [string, Fragment] => {
+  const fragments = new Map<string, Fragment>();
+  for (const measure of query.measures) {
+    if (measure.aggregate === 'ratio') continue;
     const own = dialect.namedPlaceholders ? parameters : new ParameterList(dialect);
-    const sql = compileMeasure(measure, (node) => compileExpression(node, scope, own, dialect));
-    return [measure.id, { sql, values: own === parameters ? [] : own.values }];
-  }));
+    const expression = (node: ScalarExpression) => compileExpression(node, scope, own, dialect);
+    const sql = compileMeasure(measure, expression, (filter) => compileFilter(filter, expression, own, dialect));
+    fragments.set(measure.id, { sql, values: own === parameters ? [] : own.values });
+  }
+  for (const measure of query.measures) {
+    if (measure.aggregate !== 'ratio') continue;
+    const numerator = ratioPart(query, fragments, measure.id, measure.numeratorId, 'numerator');
+    const denominator = ratioPart(query, fragments, measure.id, measure.denominatorId, 'denominator');
+    if (measure.expression !== undefined || measure.where !== undefined) invalid(`The ratio "${measure.id}" takes neither an expression nor filters; its measures do.`);
+    fragments.set(measure.id, { sql: compileRatio(measure, numerator.sql, denominator.sql, dialect), values: [...numerator.values, ...denominator.values] });
+  }
+  // In the query's order, so that SELECT lists the measures as the query does.
+  return new Map(query.measures.map(({ id }) => [id, fragments.get(id)!]));
+}
+
+function ratioPart(query: LogicalQuery, fragments: ReadonlyMap<string, Fragment>, ratioId: string, id: string | undefined, role: string): Fragment {
+  if (id === undefined) invalid(`The ratio "${ratioId}" needs a ${role} measure id.`);
+  const fragment = fragments.get(id);
+  if (fragment === undefined || id === ratioId) {
+    const isRatio = query.measures.some((measure) => measure.id === id && measure.aggregate === 'ratio');
+    invalid(isRatio ? `The ratio "${ratioId}" cannot divide another ratio ("${id}").` : `The ratio "${ratioId}" refers to "${id}", which is not a measure of the query.`);
+  }
+  return fragment;
 }
 
 function checkShape(query: LogicalQuery, dialect: SqlDialect): void {

@@ -33,6 +33,12 @@ export interface SqlDialect {
   exactNumber(parameters: ParameterList, value: number): string;
   /** The dividend of `/`, so that the division is exact (not integer division). Not called for literals. */
   exactDividend(sql: string): string;
+  /**
+   * The numerator of a ratio measure as a decimal with enough fractional digits that the quotient
+   * is the same on every SQL kind to at least 15 significant digits (MySQL keeps only 4 more
+   * digits than the dividend's scale; PostgreSQL at least 16 significant ones).
+   */
+  ratioDividend(sql: string): string;
   /** Per grain: a date or timestamp operand truncated to the start of its period, as a DATE. */
   readonly grainToSql: Readonly<Record<TimeGrain, (operand: SqlOperand) => string>>;
   /** `left <> right`, true when exactly one side is NULL (PostgreSQL's IS DISTINCT FROM). */

@@ -1,5 +1,5 @@
 /** Scalar expressions, measures and dimensions → SQL text, in any SQL dialect. */
-import type { Dimension, Measure, ScalarExpression } from '../../query/logical-query.ts';
+import type { Dimension, Filter, Measure, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect, SqlOperand } from './sql-dialect.ts';
 import type { ParameterList } from './sql-parameters.ts';
 import { invalid, requireColumn, type Scope } from './sql-scope.ts';
@@ -12,9 +12,12 @@ export interface CompiledExpression extends SqlOperand {
 /** Compiles one expression of the query, binding its literals. */
 export type ExpressionCompiler = (node: ScalarExpression) => CompiledExpression;
 
+/** Compiles one filter to a condition, binding its values. */
+export type ConditionCompiler = (filter: Filter) => string;
+
 const AGGREGATE_TO_SQL = {
   count: 'COUNT', count_distinct: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX',
-} as const satisfies Readonly<Record<Measure['aggregate'], string>>;
+} as const satisfies Readonly<Record<Exclude<Measure['aggregate'], 'ratio'>, string>>;
 
 export function compileExpression(node: ScalarExpression, scope: Scope, parameters: ParameterList, dialect: SqlDialect): CompiledExpression {
   switch (node.kind) {
@@ -46,18 +49,42 @@ export function compileExpression(node: ScalarExpression, scope: Scope, paramete
   }
 }
 
-export function compileMeasure(measure: Measure, expression: ExpressionCompiler): string {
+/**
+ * One aggregate. A conditional measure (`where`) aggregates a CASE that is NULL for the rows
+ * failing its filters, which every aggregate skips: `SUM(CASE WHEN … THEN x END)`, and for a row
+ * count `COUNT(CASE WHEN … THEN 1 END)`. Ratios are compiled by `compileRatio`.
+ */
+export function compileMeasure(measure: Measure, expression: ExpressionCompiler, condition: ConditionCompiler): string {
+  if (measure.aggregate === 'ratio') invalid(`The ratio "${measure.id}" is compiled from its numerator and denominator.`);
   const aggregate = AGGREGATE_TO_SQL[measure.aggregate];
   if (aggregate === undefined) invalid(`Unknown aggregate "${String(measure.aggregate)}".`);
+  const when = measure.where === undefined ? undefined : conditionOf(measure, condition);
   if (measure.expression === undefined) {
     if (measure.aggregate !== 'count') invalid(`The measure "${measure.id}" (${measure.aggregate}) needs an expression.`);
-    return 'COUNT(*)';
+    return when === undefined ? 'COUNT(*)' : `COUNT(CASE WHEN ${when} THEN 1 END)`;
   }
   const operand = expression(measure.expression);
   if ((measure.aggregate === 'sum' || measure.aggregate === 'avg') && operand.type !== 'integer' && operand.type !== 'number') {
     invalid(`The measure "${measure.id}" cannot ${measure.aggregate} ${operand.type} values.`);
   }
-  return measure.aggregate === 'count_distinct' ? `COUNT(DISTINCT ${operand.sql})` : `${aggregate}(${operand.sql})`;
+  const value = when === undefined ? operand.sql : `CASE WHEN ${when} THEN ${operand.sql} END`;
+  return measure.aggregate === 'count_distinct' ? `COUNT(DISTINCT ${value})` : `${aggregate}(${value})`;
+}
+
+function conditionOf(measure: Measure, condition: ConditionCompiler): string {
+  const filters = measure.where ?? [];
+  if (!Array.isArray(filters) || filters.length === 0) invalid(`The measure "${measure.id}" has an empty "where"; leave it out to count every row.`);
+  return filters.map((filter) => condition(filter)).join(' AND ');
+}
+
+/**
+ * A ratio of two compiled aggregates: numerator × 100 (in percent) / denominator, exact, with a
+ * NULL numerator (no row passed its condition) as 0 and a zero denominator giving NULL.
+ */
+export function compileRatio(measure: Measure, numerator: string, denominator: string, dialect: SqlDialect): string {
+  const dividend = dialect.ratioDividend(`COALESCE(${numerator}, 0)`);
+  const scaled = measure.percent === true ? `${dividend} * 100` : dividend;
+  return `(${scaled} / NULLIF(${denominator}, 0))`;
 }
 
 /** A dimension, truncated to its grain as a date when it has one. */
