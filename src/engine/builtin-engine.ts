@@ -4,7 +4,8 @@
  * explain; or decline with a reason and suggestions when any step is not confident.
  */
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
-import { applySegments, takeSegmentWords } from './catalog-segments.ts';
+import { applyMetrics, findMetricWords, linkMetricWords } from './catalog-metrics.ts';
+import { applySegments, linkSegmentEntities, takeSegmentWords } from './catalog-segments.ts';
 import { interpret } from './explain.ts';
 import { FORECAST_WORDS, UNSAFE_LEADING_WORDS, UNSAFE_WORDS } from './lexicon.ts';
 import type { Mention } from './link.ts';
@@ -59,8 +60,11 @@ export function planQuestion(question: string, context: EngineContext, suggest =
   }
   if (tokens.some((token) => FORECAST_WORDS.has(token.lower))) return decline('I can only report what the data holds, not forecast what will happen.');
   // Catalog segments ("open" invoices) are read from the words, then applied to the planned query.
-  const segmentWords = takeSegmentWords(tokens, context.catalog);
-  items = segment(segmentWords.tokens, context.now, schema, values);
+  // Metric words ("revenue") are linked to their definition and keep their words from segments.
+  const metricTokens = new Set(findMetricWords(tokens, context.catalog).flatMap((use) => Array.from({ length: use.end - use.start }, (_, offset) => use.start + offset)));
+  const segmentWords = takeSegmentWords(tokens, context.catalog, metricTokens);
+  const metricWords = linkMetricWords(linkSegmentEntities(segment(segmentWords.tokens, context.now, schema, values), segmentWords.uses), findMetricWords(segmentWords.tokens, context.catalog), schema);
+  items = metricWords.items;
   const unknown = items.filter((item) => item.kind === 'unknown');
   if (unknown.length > 0) {
     const words = unknown.map((item) => `"${item.kind === 'unknown' ? item.text : ''}"`).join(', ');
@@ -76,7 +80,10 @@ export function planQuestion(question: string, context: EngineContext, suggest =
     const planned = planIntent(intent, schema);
     const segmented = applySegments(planned.query, segmentWords.uses);
     if (!segmented) return decline(`I could not relate "${segmentWords.uses.map((use) => use.word).join('", "')}" to the rest of the question.`);
-    const plan = { ...planned, query: segmented.query, assumptions: [...planned.assumptions, ...segmented.assumptions] };
+    const measured = applyMetrics(segmented.query, metricWords.uses);
+    if (!measured) return decline(`I could not relate "${metricWords.uses.map((use) => use.word).join('", "')}" to the rest of the question.`);
+    const definitions = new Map([...planned.definitions, ...measured.definitions]);
+    const plan = { ...planned, definitions, query: measured.query, assumptions: [...planned.assumptions, ...segmented.assumptions, ...measured.assumptions] };
     return { ok: true, query: plan.query, interpretation: interpret(plan, schema), assumptions: plan.assumptions };
   } catch (error) {
     if (error instanceof PlanProblem || error instanceof MeasureProblem || error instanceof Ambiguity) return decline(error.message);

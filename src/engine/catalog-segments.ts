@@ -6,35 +6,60 @@
  */
 import type { Catalog, CatalogSegment } from '../connectors/catalog.ts';
 import { entitiesOf, field, type Filter, type LogicalQuery } from '../query/logical-query.ts';
+import type { Item } from './segment.ts';
 import type { Token } from './tokenize.ts';
 
 export interface SegmentUse {
   readonly entity: string;
   readonly segment: CatalogSegment;
   readonly word: string;
+  /** Tokens (re-indexed) of a word that also names the entity ("customers"), kept to be linked to it. */
+  readonly kept?: { readonly start: number; readonly end: number };
 }
 
-/** Segment words found in the tokens, and the tokens without them (re-indexed). */
-export function takeSegmentWords(tokens: readonly Token[], catalog: Catalog): { tokens: Token[]; uses: SegmentUse[] } {
-  const uses: SegmentUse[] = [];
-  const taken = new Set<number>();
-  for (const entity of catalog.entities) {
-    for (const segment of entity.segments ?? []) {
-      for (const word of segment.words) {
-        const parts = word.toLowerCase().split(/\s+/).filter((part) => part.length > 0);
-        if (parts.length === 0) continue;
-        for (let start = 0; start + parts.length <= tokens.length; start += 1) {
-          const matches = parts.every((part, offset) => !taken.has(start + offset) && (tokens[start + offset]!.lower === part || tokens[start + offset]!.lemma === part));
-          if (!matches) continue;
-          for (let offset = 0; offset < parts.length; offset += 1) taken.add(start + offset);
-          uses.push({ entity: entity.name, segment, word });
-        }
-      }
+/**
+ * Segment words found in the tokens outside `reserved` (a metric's words), longest first, and the
+ * tokens without them (re-indexed). A word that is also a synonym of its entity ("customers",
+ * "quotations") stays, as the entity's name.
+ */
+export function takeSegmentWords(tokens: readonly Token[], catalog: Catalog, reserved: ReadonlySet<number> = new Set()): { tokens: Token[]; uses: SegmentUse[] } {
+  const found: (SegmentUse & { start: number; length: number })[] = [];
+  const taken = new Set<number>(reserved);
+  const words = catalog.entities.flatMap((entity) => (entity.segments ?? []).flatMap((segment) => segment.words.map((word) => ({
+    entity, segment, word, parts: word.toLowerCase().split(/\s+/).filter((part) => part.length > 0),
+  })))).sort((left, right) => right.parts.length - left.parts.length);
+  for (const { entity, segment, word, parts } of words) {
+    if (parts.length === 0) continue;
+    for (let start = 0; start + parts.length <= tokens.length; start += 1) {
+      const matches = parts.every((part, offset) => !taken.has(start + offset) && (tokens[start + offset]!.lower === part || tokens[start + offset]!.lemma === part));
+      if (!matches) continue;
+      for (let offset = 0; offset < parts.length; offset += 1) taken.add(start + offset);
+      found.push({ entity: entity.name, segment, word, start, length: parts.length });
     }
   }
-  if (uses.length === 0) return { tokens: [...tokens], uses };
-  const kept = tokens.filter((token) => !taken.has(token.index)).map((token, index) => ({ ...token, index }));
-  return { tokens: kept, uses };
+  if (found.length === 0) return { tokens: [...tokens], uses: [] };
+  const names = new Map(catalog.entities.map((entity) => [entity.name, new Set([...(entity.synonyms ?? []), entity.label ?? ''].map((name) => name.toLowerCase()))]));
+  const keep = new Set<number>(reserved);
+  for (const use of found) {
+    if (!names.get(use.entity)?.has(use.word.toLowerCase())) continue;
+    for (let offset = 0; offset < use.length; offset += 1) keep.add(use.start + offset);
+  }
+  const kept = tokens.filter((token) => keep.has(token.index) || !taken.has(token.index));
+  const newIndex = new Map(kept.map((token, index) => [token.index, index]));
+  const uses = found.map(({ start, length, ...use }): SegmentUse => {
+    const at = newIndex.get(start);
+    return at !== undefined && !reserved.has(start) ? { ...use, kept: { start: at, end: at + length } } : use;
+  });
+  return { tokens: kept.map((token, index) => ({ ...token, index })), uses };
+}
+
+/** The items with each kept segment word linked to its entity only, not to columns that mention it. */
+export function linkSegmentEntities(items: readonly Item[], uses: readonly SegmentUse[]): Item[] {
+  return items.map((item) => {
+    const use = uses.find((candidate) => candidate.kept && candidate.kept.start === item.start && candidate.kept.end === item.end);
+    if (!use || item.kind !== 'mention') return item;
+    return { ...item, mention: { ...item.mention, candidates: [{ kind: 'entity', entity: use.entity, score: 1, match: 'exact' }] } };
+  });
 }
 
 /** The query with each used segment's conditions as filters; undefined when a segment's entity is not in it. */

@@ -15,7 +15,21 @@ const moves = {
   synonyms: ['invoice', 'bill'],
   segments: [{ words: ['open', 'unpaid'], label: 'open invoices', conditions: [{ column: 'state', op: 'eq' as const, values: ['posted'] }, { column: 'payment_state', op: 'neq' as const, values: ['paid'] }] }],
 };
+const orders = {
+  ...entity({
+    name: 'sale_order',
+    columns: [['id', 'integer'], ['partner_id', 'integer'], ['state', 'text'], ['amount_untaxed', 'number', { synonyms: ['revenue'] }], ['date_order', 'date']],
+    references: { partner_id: 'res_partner' },
+  }),
+  synonyms: ['sales order'],
+  metrics: [{ words: ['revenue', 'sales'], label: 'Revenue (confirmed orders)', aggregate: 'sum' as const, column: 'amount_untaxed', conditions: [{ column: 'state', op: 'eq' as const, values: ['sale'] }], unit: 'EUR' }],
+};
+const employees = {
+  ...entity({ name: 'hr_employee', columns: [['id', 'integer'], ['name', 'text'], ['active', 'boolean']] }),
+  metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count' as const, conditions: [{ column: 'active', op: 'eq' as const, values: [true] }] }],
+};
 const catalog: Catalog = { entities: [partners, moves] };
+const measured: Catalog = { entities: [partners, moves, orders, employees] };
 const fixture = { catalog, values: [], now: new Date('2025-05-10T12:00:00Z') };
 
 describe('semantic layer', () => {
@@ -41,5 +55,28 @@ describe('semantic layer', () => {
   it('leaves segment words alone in catalogs without segments', () => {
     const plain: Catalog = { entities: [partners, { ...moves, segments: [] }] };
     expect(planQuestion('how many open invoices', { ...fixture, catalog: plain }).ok).toBe(false);
+  });
+
+  it('plans a metric word as its aggregate, conditions, label and unit, stated as an assumption', () => {
+    const result = planQuestion('total revenue last year', { ...fixture, catalog: measured });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(planned({ ...fixture, catalog: measured }, 'total revenue last year').summary).toMatchObject({ root: 'sale_order', measures: ['sum(sale_order.amount_untaxed)'] });
+    expect(planned({ ...fixture, catalog: measured }, 'total revenue last year').summary.filters).toContain('sale_order.state eq sale');
+    expect(result.query.measures[0]).toMatchObject({ label: 'Revenue (confirmed orders)', unit: 'EUR' });
+    expect(result.assumptions.some((assumption) => assumption.includes('"revenue" means Revenue (confirmed orders): sum of sale_order.amount_untaxed where state eq sale'))).toBe(true);
+  });
+
+  it('takes the metric aggregate when the question gives none, and keeps a breakdown', () => {
+    expect(planned({ ...fixture, catalog: measured }, 'revenue per customer').summary).toMatchObject({ root: 'sale_order', measures: ['sum(sale_order.amount_untaxed)'], dimensions: ['res_partner.id', 'res_partner.name'] });
+  });
+
+  it('plans a count metric on its entity', () => {
+    expect(planned({ ...fixture, catalog: measured }, 'headcount').summary).toMatchObject({ root: 'hr_employee', measures: ['count(*)'], filters: ['hr_employee.active eq true'] });
+  });
+
+  it('keeps a segment word that also names its entity, and counts that entity', () => {
+    const segmented: Catalog = { entities: [{ ...partners, segments: [{ words: ['customer'], label: 'Customers', conditions: [{ column: 'country_code', op: 'not_null' as const, values: [] }] }] }, moves] };
+    expect(planned({ ...fixture, catalog: segmented }, 'how many customers are there?').summary).toMatchObject({ root: 'res_partner', measures: ['count(*)'], filters: ['res_partner.country_code not_null'] });
   });
 });
