@@ -11,6 +11,7 @@ import { FORECAST_WORDS, UNSAFE_LEADING_WORDS, UNSAFE_WORDS } from './lexicon.ts
 import type { Mention } from './link.ts';
 import { MeasureProblem } from './measures.ts';
 import { planIntent } from './plan.ts';
+import { planShare } from './plan-share.ts';
 import { PlanProblem } from './plan-state.ts';
 import { read } from './read.ts';
 import { Ambiguity } from './resolve.ts';
@@ -52,6 +53,9 @@ export function planQuestion(question: string, context: EngineContext, suggest =
   const text = question.trim();
   if (text.length === 0) return decline('The question is empty.');
   if (text.length > MAX_QUESTION_LENGTH) return decline(`The question is longer than ${MAX_QUESTION_LENGTH} characters.`);
+  // Shares ("what % of orders were cancelled") plan their part and their whole through this same function.
+  const share = planShare(text, (part) => planQuestion(part, context, false));
+  if (share !== undefined) return share.ok ? share : decline(share.reason);
   const tokens = tokenize(text);
   const unsafe = tokens.find((token, index) => token.kind === 'word' && (UNSAFE_WORDS.has(token.lower) || (index === 0 && UNSAFE_LEADING_WORDS.has(token.lower))));
   if (unsafe) return decline(`Querent only reads data; it cannot ${unsafe.lower} anything.`);
