@@ -77,9 +77,12 @@ function combine(part: Extract<PlanResult, { ok: true }>, whole: Extract<PlanRes
   const periods = added.filter(isPeriodBound);
   const picks = added.filter((filter) => !isPeriodBound(filter));
   if (picks.length === 0) return decline('I could not tell which rows make up the part of the share.');
+  // "orders in Germany that were cancelled": a share of all orders, or of German ones? Not guessed.
+  if (picks.length > 1) return decline('The part of the share has several conditions, and I cannot tell which of them limit the whole; please ask with one.');
   const partId = `${measure.id}_part`;
   const shareId = `${measure.id}_share`;
-  const label = lowerFirst(measure.label);
+  // "Share of orders" rather than "share of number of orders".
+  const label = lowerFirst(measure.aggregate === 'count' ? measure.label.replace(/^number of /i, '') : measure.label);
   const query: LogicalQuery = {
     ...wholeQuery,
     joins: partQuery.joins,

@@ -37,7 +37,7 @@ function shapeOf(query: LogicalQuery, result: ResultTable, columns: readonly Col
   const measures = columns.filter((column) => column.role === 'measure');
   const dimensions = columns.filter((column) => column.role === 'dimension');
   if (measures.length === 0) return { kind: 'list', columns };
-  if (dimensions.length === 0) return { kind: 'single', measures };
+  if (dimensions.length === 0) return { kind: 'single', measures: answerMeasures(query, measures) };
 
   const measure = primaryMeasure(query, measures);
   const times = dimensions.filter((dimension) => dimension.temporal);
@@ -66,5 +66,15 @@ function primaryMeasure(query: LogicalQuery, measures: readonly ColumnInfo[]): C
   const ordered = query.order
     .map((order) => measures.find((measure) => measure.name === order.id))
     .find((measure) => measure !== undefined);
-  return ordered ?? (measures[0] as ColumnInfo);
+  return ordered ?? (answerMeasures(query, measures)[0] as ColumnInfo);
+}
+
+/**
+ * The measures that answer the question: a ratio ("share of orders") stands for the two measures
+ * it divides, which stay in the table but are not the answer.
+ */
+function answerMeasures(query: LogicalQuery, measures: readonly ColumnInfo[]): readonly ColumnInfo[] {
+  const divided = new Set(query.measures.flatMap((measure) => (measure.aggregate === 'ratio' ? [measure.numeratorId, measure.denominatorId] : [])));
+  const answering = measures.filter((measure) => !divided.has(measure.name));
+  return answering.length > 0 ? answering : measures;
 }

@@ -23,7 +23,9 @@ export function plural(noun: string, count = 2): string {
 
 /** `was` or `were`, after a label such as "Total revenue" or "Orders". */
 export function wasOrWere(label: string): string {
-  const lastWord = (label.trim().split(' ').pop() ?? '').toLowerCase();
+  // The verb agrees with the head noun: "share of orders was", "number of customers was".
+  const head = label.trim().split(/\s+of\s+/i)[0] ?? '';
+  const lastWord = (head.split(' ').pop() ?? '').toLowerCase();
   return pluralize.isPlural(lastWord) && !pluralize.isSingular(lastWord) ? 'were' : 'was';
 }
 

@@ -19,7 +19,7 @@ describe('shares', () => {
     expect(query.measures.map(({ id, aggregate }) => [id, aggregate])).toEqual([['order_count_share', 'ratio'], ['order_count_part', 'count'], ['order_count', 'count']]);
     expect(query.measures[0]).toMatchObject({ numeratorId: 'order_count_part', denominatorId: 'order_count', percent: true, unit: '%' });
     expect(query.measures[1]?.where).toEqual([{ kind: 'filter', expression: { kind: 'field', entity: 'orders', column: 'status' }, op: 'eq', values: ['cancelled'] }]);
-    expect(interpretation).toMatch(/^Share of number of orders, in percent: .*cancelled/);
+    expect(interpretation).toMatch(/^Share of orders, in percent: .*cancelled/);
   });
 
   it('keeps a period for the whole as well as the part', () => {
@@ -30,8 +30,8 @@ describe('shares', () => {
     expect(interpretation).toContain('in the same period');
   });
 
-  it('declines a share of each group, and shares with no part', () => {
-    for (const question of ['share of revenue by category', 'what percentage of orders', 'share of customers']) {
+  it('declines a share of each group, a share with no part, and a part with several conditions', () => {
+    for (const question of ['share of revenue by category', 'what percentage of orders', 'share of customers', 'what percentage of orders to Germany were cancelled']) {
       expect(planQuestion(question, fixture, false).ok, question).toBe(false);
     }
   });
