@@ -1,7 +1,7 @@
 /**
  * The question suite asked of every kind that holds the sample datasets, worded as people ask: counts,
  * sums, averages, breakdowns by a dimension and by month or year, top-N rankings, value and
- * numeric filters, periods, negation, joins across two or three tables, lists and distinct counts.
+ * numeric filters, periods, negation, joins across two or three tables, lists, distinct counts and shares.
  * The data spans the three years up to the anchor month, so the years named here hold rows.
  */
 import type { SampleSlug } from '../../src/samples/sample-datasets.ts';
@@ -88,6 +88,11 @@ export const SAMPLE_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>> =
     // comparisons over time
     `revenue ${lastYear - 1} vs ${lastYear}`,
     `number of orders in ${lastYear - 1} and ${lastYear}`,
+    // shares
+    'what percentage of orders were cancelled',
+    'what share of revenue comes from Germany?',
+    'what % of customers are in the Retail segment',
+    `what share of revenue in ${lastYear} came from customers in Germany`,
   ],
   saas: [
     // recurring revenue and subscriptions
@@ -161,5 +166,10 @@ export const SAMPLE_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>> =
     'support agents in the Technical team',
     'average resolution hours of urgent tickets',
     'tickets that are not closed',
+    // shares
+    'what percent of tickets are urgent',
+    'percentage of subscriptions that were cancelled',
+    'what fraction of accounts are not in the United States',
+    'what part of revenue comes from Enterprise',
   ],
 };
