@@ -74,11 +74,16 @@ function combine(part: Extract<PlanResult, { ok: true }>, whole: Extract<PlanRes
   const partFilters = partQuery.filters.map(toJson);
   if (![...wholeFilters].every((filter) => partFilters.includes(filter))) return decline('The part of the share drops a filter of the whole.');
   const added = partQuery.filters.filter((filter) => !wholeFilters.has(toJson(filter)));
-  const periods = added.filter(isPeriodBound);
-  const picks = added.filter((filter) => !isPeriodBound(filter));
+  const bounds = added.filter(isPeriodBound);
+  const others = added.filter((filter) => !isPeriodBound(filter));
+  // A period is context when something else picks the part ("revenue in 2024 from Germany"), and
+  // the part itself when nothing else does ("orders placed in 2024").
+  const periods = others.length > 0 ? bounds : [];
+  const picks = others.length > 0 ? others : bounds;
   if (picks.length === 0) return decline('I could not tell which rows make up the part of the share.');
+  if (others.length === 0 && !isOnePeriod(bounds)) return decline('The part of the share has several periods; please ask with one.');
   // "orders in Germany that were cancelled": a share of all orders, or of German ones? Not guessed.
-  if (picks.length > 1) return decline('The part of the share has several conditions, and I cannot tell which of them limit the whole; please ask with one.');
+  if (others.length > 1) return decline('The part of the share has several conditions, and I cannot tell which of them limit the whole; please ask with one.');
   const partId = `${measure.id}_part`;
   const shareId = `${measure.id}_share`;
   // "Share of orders" rather than "share of number of orders".
@@ -94,10 +99,14 @@ function combine(part: Extract<PlanResult, { ok: true }>, whole: Extract<PlanRes
     ] as Measure[]).map(withoutUndefined),
     order: [],
   };
-  const interpretation = `Share of ${label}, in percent: ${lowerFirst(part.interpretation)}; out of the ${label} of all rows${periods.length > 0 ? ' in the same period' : ''}`;
+  const isCount = measure.aggregate === 'count';
+  const allRows = `${isCount ? `all ${label}` : `${label} over all rows`}${periods.length > 0 ? ' in the same period' : ''}`;
+  const interpretation = `Share of ${label}, in percent: ${lowerFirst(part.interpretation)}; out of ${allRows}`;
   const assumptions = [...new Set([
     ...part.assumptions, ...whole.assumptions,
-    `The share is the part's ${label} divided by the ${label} of all rows${periods.length > 0 || wholeQuery.filters.length > 0 ? ' under the same other conditions' : ''}, times 100.`,
+    isCount
+      ? `The share is the number of these ${label} divided by the number of ${allRows}, times 100.`
+      : `The share is the part's ${label} divided by the ${allRows}, times 100.`,
   ])];
   return { ok: true, query, interpretation, assumptions };
 }
@@ -106,6 +115,13 @@ function combine(part: Extract<PlanResult, { ok: true }>, whole: Extract<PlanRes
 function isPeriodBound(filter: Filter): boolean {
   return ['gte', 'gt', 'lt', 'lte', 'between'].includes(filter.op) && filter.values.length > 0
     && filter.values.every((value) => typeof value === 'string' && DATE_TEXT.test(value));
+}
+
+/** The two bounds of one period on one column ("in 2024": on or after 2024-01-01, before 2025-01-01). */
+function isOnePeriod(bounds: readonly Filter[]): boolean {
+  if (bounds.length === 1) return true;
+  return bounds.length === 2 && sameJson(bounds[0].expression, bounds[1].expression)
+    && bounds.some((bound) => bound.op === 'gte' || bound.op === 'gt') && bounds.some((bound) => bound.op === 'lt' || bound.op === 'lte');
 }
 
 function withoutUndefined(measure: Measure): Measure {

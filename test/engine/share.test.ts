@@ -30,6 +30,13 @@ describe('shares', () => {
     expect(interpretation).toContain('in the same period');
   });
 
+  it('takes a period as the part when nothing else picks it', () => {
+    const { query, interpretation } = share('what percentage of orders were placed in 2024');
+    expect(query.filters).toEqual([]);
+    expect(query.measures[1]?.where?.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['gte 2024-01-01', 'lt 2025-01-01']);
+    expect(interpretation).toMatch(/out of all orders$/);
+  });
+
   it('declines a share of each group, a share with no part, and a part with several conditions', () => {
     for (const question of ['share of revenue by category', 'what percentage of orders', 'share of customers', 'what percentage of orders to Germany were cancelled']) {
       expect(planQuestion(question, fixture, false).ok, question).toBe(false);
