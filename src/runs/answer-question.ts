@@ -2,7 +2,10 @@ import type { QuestionEngine } from '../engine/question-engine.ts';
 import type { ConnectorRegistry } from '../services/connector-registry.ts';
 import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { RunOutput } from './run-output.ts';
-import { QuerentError } from '../core/errors.ts';
+import type { Connector } from '../connectors/connector.ts';
+import type { Catalog } from '../connectors/catalog.ts';
+import type { LogicalQuery } from '../query/logical-query.ts';
+import { QuerentError, isQuerentError } from '../core/errors.ts';
 
 export interface AnswerDependencies {
   readonly engine: QuestionEngine;
@@ -21,7 +24,7 @@ export async function answerQuestion(
   if (!plan.ok) {
     throw new QuerentError('question_not_understood', plan.reason, { extensions: { suggestions: plan.suggestions } });
   }
-  const compiled = connector.compile(plan.query, catalog);
+  const compiled = compileOrDecline(connector, plan.query, catalog);
   const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
   return {
     question,
@@ -33,4 +36,21 @@ export async function answerQuestion(
     connectionName: connection.name,
     answeredAt: new Date().toISOString(),
   };
+}
+
+/**
+ * A plan the connection's kind cannot express (e.g. a ratio on Odoo's read_group) is a question
+ * this connection cannot answer: 422, not charged, rather than a failure.
+ */
+function compileOrDecline(connector: Connector, query: LogicalQuery, catalog: Catalog) {
+  try {
+    return connector.compile(query, catalog);
+  } catch (error) {
+    if (isQuerentError(error) && error.code === 'invalid_request') {
+      throw new QuerentError('question_not_understood', `This connection cannot answer that question: ${error.detail}`, {
+        cause: error, extensions: { suggestions: [] },
+      });
+    }
+    throw error;
+  }
 }
