@@ -6,6 +6,7 @@ import { findCues, type Cue } from './cues.ts';
 import { COPULAS, FILLER_WORDS } from './lexicon.ts';
 import { fuzzyMention, mentionAt, type Mention } from './link.ts';
 import { findPeriods, type Period } from './periods.ts';
+import { joinNounPhrases } from './noun-phrases.ts';
 import { splitSelfNamedValues } from './self-named-values.ts';
 import type { SchemaIndex } from './schema-model.ts';
 import type { Token } from './tokenize.ts';
@@ -77,7 +78,7 @@ export function segment(tokens: readonly Token[], now: Date, schema: SchemaIndex
     items.push(leftover(tokens, index, schema, periods.length > 0 || cues.some((cue) => cue.kind === 'grain')));
     index += 1;
   }
-  return splitSelfNamedValues(items);
+  return splitSelfNamedValues(joinNounPhrases(items, tokens, schema));
 }
 
 function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex, timed = false): Item {
