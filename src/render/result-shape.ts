@@ -35,7 +35,7 @@ export function classifyResult(query: LogicalQuery, result: ResultTable): Classi
 function shapeOf(query: LogicalQuery, result: ResultTable, columns: readonly ColumnInfo[]): ResultShape {
   if (result.rows.length === 0) return { kind: 'empty' };
   const measures = columns.filter((column) => column.role === 'measure');
-  const dimensions = columns.filter((column) => column.role === 'dimension');
+  const dimensions = withoutIdentifiers(query, columns.filter((column) => column.role === 'dimension'));
   if (measures.length === 0) return { kind: 'list', columns };
   if (dimensions.length === 0) return { kind: 'single', measures: answerMeasures(query, measures) };
 
@@ -77,4 +77,19 @@ function answerMeasures(query: LogicalQuery, measures: readonly ColumnInfo[]): r
   const divided = new Set(query.measures.flatMap((measure) => (measure.aggregate === 'ratio' ? [measure.numeratorId, measure.denominatorId] : [])));
   const answering = measures.filter((measure) => !divided.has(measure.name));
   return answering.length > 0 ? answering : measures;
+}
+
+/**
+ * A record's key grouped next to its name (customer id and customer name, so that two customers
+ * of the same name stay apart) identifies the group; the name is what people read. The key stays
+ * in the table, but the text and the figure speak of the name alone.
+ */
+function withoutIdentifiers(query: LogicalQuery, dimensions: readonly ColumnInfo[]): ColumnInfo[] {
+  const fieldOf = (column: ColumnInfo) => query.dimensions.find((dimension) => dimension.id === column.name)?.field;
+  return dimensions.filter((dimension) => {
+    const field = fieldOf(dimension);
+    if (!field || dimension.temporal || dimension.type !== 'integer') return true;
+    const named = dimensions.some((other) => other !== dimension && other.type === 'text' && fieldOf(other)?.entity === field.entity);
+    return !named;
+  });
 }
