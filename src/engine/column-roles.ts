@@ -66,12 +66,16 @@ export function displayColumnsOf(entityWords: readonly string[], columns: readon
   if (first && last) return [first, last];
   const anyName = text.find((column) => column.words[column.words.length - 1] === 'name' && !column.words.includes('contact') && !column.words.includes('user'));
   if (anyName) return [anyName];
+  // card_type_code, status_code: a code that sorts rows into kinds does not name one (unless it is the key).
+  const names = (column: ColumnInfo): boolean => column.isPrimaryKey || !column.words.some((word) => KIND_WORDS.has(word));
   for (const word of NAME_WORDS) {
-    const match = text.find((column) => column.words[column.words.length - 1] === word);
+    const match = text.find((column) => column.words[column.words.length - 1] === word && names(column));
     if (match) return [match];
   }
   return [];
 }
+
+const KIND_WORDS: ReadonlySet<string> = new Set(['type', 'status', 'category', 'kind', 'class', 'state']);
 
 const MAIN_DATE_WORDS = new Set(['created', 'create', 'creation', 'placed', 'place', 'issued', 'issue', 'opened', 'open', 'started', 'start', 'booked', 'book', 'transaction', 'purchase', 'sale', 'signup', 'registered', 'register', 'posted', 'post', 'effective', 'invoice', 'order', 'payment']);
 const SIDE_DATE_WORDS = new Set(['due', 'end', 'ended', 'expiry', 'expire', 'expiration', 'updated', 'update', 'modified', 'modify', 'deleted', 'delete', 'birth', 'dob', 'shipped', 'ship', 'delivered', 'delivery', 'resolved', 'resolve', 'closed', 'close', 'cancelled', 'canceled', 'cancel', 'last', 'required', 'require', 'promised', 'next', 'previous', 'valid', 'until', 'to', 'termination', 'terminated', 'period', 'pay', 'trial', 'first', 'response']);

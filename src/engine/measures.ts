@@ -44,6 +44,11 @@ export function resolveMeasure(context: MeasureContext, intent: MeasureIntent): 
   if (source.kind === 'count') {
     const entity = source.mention ? entityOfMention(schema, source.mention) : context.subject;
     if (!entity) throw new MeasureProblem('I could not tell what to count.');
+    const stored = source.mention ? storedCount(schema, source.mention, entity) : undefined;
+    if (stored) {
+      // "how many customers" next to bank.no_of_customers: counting rows or adding up the stored counts.
+      throw new Ambiguity(`"${source.mention?.text}" could mean counting ${entity.name} or adding up ${stored.entity}.${stored.name}.`, [entity.name, `${stored.entity}.${stored.name}`]);
+    }
     return { aggregate: 'count', entity: entity.name, countOf: entity.name, noun: entityNoun(entity, true), definition: entity.name, assumptions: [] };
   }
   const mention = source.kind === 'field' ? source.mention : undefined;
@@ -113,6 +118,18 @@ export function entityOfMention(schema: SchemaIndex, mention: Mention): EntityIn
 }
 
 /** A numeric column the mention names outright (exact or by lemma), not through a concept. */
+const COUNT_WORDS: ReadonlySet<string> = new Set(['number', 'count', 'no', 'num']);
+
+/** A numeric column of another entity that stores a count of what the mention names ("no_of_customers"). */
+function storedCount(schema: SchemaIndex, mention: Mention, counted: EntityInfo): ColumnInfo | undefined {
+  for (const candidate of mention.candidates) {
+    if (candidate.kind !== 'column' || candidate.entity === counted.name) continue;
+    const column = schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column);
+    if (column?.isNumeric && !column.isPrimaryKey && !column.isForeignKey && column.words.some((word) => COUNT_WORDS.has(word))) return column;
+  }
+  return undefined;
+}
+
 function exactNumericColumn(schema: SchemaIndex, mention: Mention, anchors: readonly string[]): ColumnInfo | undefined {
   const strong = { ...mention, candidates: mention.candidates.filter((candidate) => candidate.kind === 'column' && candidate.score >= 0.9) };
   return chooseColumn(schema, strong, anchors, (column) => column.isNumeric || column.isDate)?.column;
