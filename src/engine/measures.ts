@@ -118,14 +118,19 @@ export function entityOfMention(schema: SchemaIndex, mention: Mention): EntityIn
 }
 
 /** A numeric column the mention names outright (exact or by lemma), not through a concept. */
-const COUNT_WORDS: ReadonlySet<string> = new Set(['number', 'count', 'no', 'num']);
+const COUNT_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'num']);
+
+/** no_of_customers, num_orders, customer_count — but not order_number, which identifies a row. */
+function namesACount(words: readonly string[]): boolean {
+  return (words.length > 1 && COUNT_WORDS.has(words[0])) || words.at(-1) === 'count';
+}
 
 /** A numeric column of another entity that stores a count of what the mention names ("no_of_customers"). */
 function storedCount(schema: SchemaIndex, mention: Mention, counted: EntityInfo): ColumnInfo | undefined {
   for (const candidate of mention.candidates) {
     if (candidate.kind !== 'column' || candidate.entity === counted.name) continue;
     const column = schema.entityByName.get(candidate.entity)?.columnByName.get(candidate.column);
-    if (column?.isNumeric && !column.isPrimaryKey && !column.isForeignKey && column.words.some((word) => COUNT_WORDS.has(word))) return column;
+    if (column?.isNumeric && !column.isPrimaryKey && !column.isForeignKey && namesACount(column.words)) return column;
   }
   return undefined;
 }

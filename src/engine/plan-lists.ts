@@ -37,10 +37,12 @@ export function resolveListColumns(state: PlanState): void {
   state.subject = subject;
   const asked: ColumnInfo[] = [];
   const extra: ColumnInfo[] = [];
+  let ownedElsewhere = intent.columns.length > 0;
   for (const mention of [...intent.columns, ...intent.extraColumns]) {
     const into = intent.columns.includes(mention) ? asked : extra;
     const ownerMention = intent.owners.get(mention);
-    const owner = ownerMention ? entityOfMention(state.schema, ownerMention) ?? subject : subject;
+    const owner: EntityInfo = ownerMention ? entityOfMention(state.schema, ownerMention) ?? subject : subject;
+    if (into === asked && owner === subject) ownedElsewhere = false;
     const names = namesOf(state, mention, owner);
     if (names) {
       into.push(...names);
@@ -74,7 +76,9 @@ export function resolveListColumns(state: PlanState): void {
   if (onlyAsked && extra.length === 0 && !intent.allColumns && asked.every((column) => !namesRows(column))) state.distinct = true;
   const everything = intent.allColumns ? [...subject.columns] : [];
   // "Which film has the highest rate? And what is the rate?": the film is named along with what was asked.
-  const named = intent.rank && intent.listWords && !asked.some(namesRows) ? state.displayOf(subject) : [];
+  // "the category and price of the product named cumin": the category named first is shown too.
+  const subjectAsked = ownedElsewhere && intent.subject !== undefined && isEntityMention(intent.subject) && !asked.some((column) => column.entity === subject.name);
+  const named = (intent.rank && intent.listWords && !asked.some(namesRows)) || subjectAsked ? state.displayOf(subject) : [];
   const own: ColumnInfo[] = intent.allColumns ? [...everything, ...extra] : onlyAsked ? [...named, ...asked, ...extra] : [
     ...(subject.displayColumns.length > 0 ? subject.displayColumns : [
       ...state.displayOf(subject),
@@ -84,6 +88,12 @@ export function resolveListColumns(state: PlanState): void {
     ...asked,
     ...extra,
   ];
+  // Before the order's columns join the list, so that the date that orders the rows is shown.
+  if (intent.limit !== undefined && state.limit === undefined) {
+    // "the first 5 customers": the earliest, when rows have a date that places them in time.
+    state.limit = intent.limit;
+    if (state.order.length === 0 && subject.mainDate) state.order.push({ column: subject.mainDate, direction: 'asc' });
+  }
   for (const order of state.order) if (order.column) own.push(order.column);
   own.push(...state.compared.filter((column) => column.entity === subject.name));
   const seen = new Set<string>();
@@ -94,10 +104,5 @@ export function resolveListColumns(state: PlanState): void {
     return true;
   }));
   if (intent.distinct) state.distinct = true;
-  if (intent.limit !== undefined && state.limit === undefined) {
-    // "the first 5 customers": the earliest, when rows have a date that places them in time.
-    state.limit = intent.limit;
-    if (state.order.length === 0 && subject.mainDate) state.order.push({ column: subject.mainDate, direction: 'asc' });
-  }
 }
 

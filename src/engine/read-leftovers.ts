@@ -36,9 +36,17 @@ export function readListColumns(reader: Reader): void {
   });
 }
 
+const SOMEONE: ReadonlySet<string> = new Set(['someone', 'somebody', 'anyone', 'anybody']);
+
 /** Entities left over are the subject or context; columns are list columns; concepts are measures. */
 export function readLeftovers(reader: Reader): void {
   const { items, used, intent } = reader;
+  // "employees in a department that has someone with …": a condition on other rows of the group, which one query cannot give.
+  items.forEach((item, index) => {
+    if (item.kind === 'word' && SOMEONE.has(item.lemma) && ['has', 'have', 'had', 'with'].includes(reader.wordAt(index - 1) ?? '')) {
+      intent.problems.push(`I cannot yet answer a condition on other rows of the same group ("${item.lemma} with …").`);
+    }
+  });
   items.forEach((item, index) => {
     if (used.has(index) || item.kind !== 'mention') {
       if (item.kind === 'number' && !used.has(index)) intent.problems.push(`I could not tell what the number ${item.value} refers to.`);

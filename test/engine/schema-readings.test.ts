@@ -17,6 +17,15 @@ describe('schema readings', () => {
     if (!result.ok) expect(result.reason).toMatch(/no_of_customers/);
   });
 
+  it('still counts rows when another table only has a number that identifies them (order_number)', () => {
+    const orders = catalog(
+      entity({ name: 'orders', rows: 40, columns: [['id', 'integer'], ['status', 'text']] }),
+      entity({ name: 'invoices', rows: 30, columns: [['id', 'integer'], ['order_number', 'integer'], ['amount', 'number']] }),
+    );
+    const result = planQuestion('how many orders are there?', { catalog: orders, values: [], now }, false);
+    expect(result.ok && result.query.root).toBe('orders');
+  });
+
   it('does not name rows by a code that sorts them into kinds', () => {
     const cards = catalog(
       entity({ name: 'cards', rows: 15, columns: [['card_id', 'integer'], ['card_type_code', 'text'], ['card_number', 'text']] }),
