@@ -27,7 +27,8 @@ export type Cue = Span & (
   | { readonly kind: 'negation' }
   | { readonly kind: 'distinct' }
   /** `asks`: a question word ("which", "what are", "who") rather than a command ("list", "show"). */
-  | { readonly kind: 'list'; readonly asks?: boolean; readonly weak?: boolean }
+  /** `person`: "who", which asks for someone named, not for rows that have no name. */
+  | { readonly kind: 'list'; readonly asks?: boolean; readonly weak?: boolean; readonly person?: boolean }
   /** `attached`: the word already groups ("monthly", "per month"); otherwise it needs a "by". */
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
   | { readonly kind: 'versus' }
@@ -142,7 +143,7 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['display', { kind: 'list' }],
   ['give me', { kind: 'list' }],
   ['which', { kind: 'list', asks: true }],
-  ['who', { kind: 'list', asks: true }],
+  ['who', { kind: 'list', asks: true, person: true }],
   ['what are', { kind: 'list', asks: true }],
   ['what is', { kind: 'list', asks: true, weak: true }],
   ['what', { kind: 'list', asks: true, weak: true }],

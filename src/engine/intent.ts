@@ -114,6 +114,8 @@ export interface Intent {
   context: Mention[];
   /** List wording (list, show, which…) was used. */
   listWords: boolean;
+  /** "who …": the answer must name someone. */
+  asksWho?: boolean;
   /** "all the information about…": every column of the subject. */
   allColumns?: boolean;
   /** A selling or buying verb: the sales lines take part ("products sold last quarter"). */

@@ -35,6 +35,8 @@ export function resolveListColumns(state: PlanState): void {
   const subject = state.subject ?? inferSubject(state);
   if (!subject) throw new PlanProblem('I could not tell what to list.');
   state.subject = subject;
+  // "Who made the latest order?": someone named, which rows without a name (orders) are not.
+  if (intent.asksWho && subject.displayColumns.length === 0) throw new PlanProblem(`"Who" asks for someone named, and ${subject.name} rows have no name; try naming who (the customer, the employee).`);
   const asked: ColumnInfo[] = [];
   const extra: ColumnInfo[] = [];
   let ownedElsewhere = intent.columns.length > 0;

@@ -59,6 +59,12 @@ export function readLeftovers(reader: Reader): void {
       else if (!sameEntity(intent.subject, mention)) intent.context.push(mention);
       return;
     }
+    // "employees who had a commission": whether the value is set, not zero or some mark is not clear.
+    const had = ['a', 'an', 'any'].includes(reader.wordAt(index - 1) ?? '') && ['has', 'have', 'had', 'having'].includes(reader.wordAt(index - 2) ?? '');
+    if (had && mention.candidates[0]?.kind === 'column') {
+      intent.problems.push(`I could not tell what having a ${mention.text} means here (set, or not zero).`);
+      return;
+    }
     if (isMeasureLike(mention, reader.schema) && intent.measures.length === 0 && (!intent.listWords || intent.dimensions.length > 0)) {
       intent.measures.push({ source: { kind: 'field', mention }, distinct: false });
       return;

@@ -78,6 +78,7 @@ export function read(segmented: readonly Item[], schema: SchemaIndex): Intent {
   const reader = new Reader(items, schema);
   const { intent } = reader;
   intent.listWords = items.some((item) => item.kind === 'cue' && item.cue.kind === 'list' && !item.cue.weak);
+  intent.asksWho = items[0]?.kind === 'cue' && items[0].cue.kind === 'list' && items[0].cue.person === true;
   intent.distinct = items.some((item) => item.kind === 'cue' && item.cue.kind === 'distinct');
   readContains(reader);
   readComparisons(reader);

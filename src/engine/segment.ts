@@ -89,7 +89,9 @@ function leftover(tokens: readonly Token[], index: number, schema: SchemaIndex, 
   // "what % of customers": a share, which one query cannot give.
   if (token.kind === 'symbol' && token.text === '%') return { kind: 'unknown', ...span, text: token.text };
   if (token.kind === 'symbol' || token.kind === 'date') return { kind: 'word', ...span, lemma: token.lower };
-  if (FILLER_WORDS.has(token.lower) || FILLER_WORDS.has(token.lemma)) return { kind: 'word', ...span, lemma: token.lemma };
+  // "from the US": a word in capitals is a name or an abbreviation, not the filler word it spells.
+  const capitals = /^[A-Z]{2,}$/.test(token.text) && tokens.some((other) => /[a-z]/.test(other.text));
+  if (!capitals && (FILLER_WORDS.has(token.lower) || FILLER_WORDS.has(token.lemma))) return { kind: 'word', ...span, lemma: token.lemma };
   // "new accounts since January", "new customers per year": new within the period, which the period says.
   if (token.lower === 'new' && timed) return { kind: 'word', ...span, lemma: token.lemma };
   const fuzzy = fuzzyMention(tokens, index, schema);

@@ -19,4 +19,23 @@ describe('list readings', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/other rows of the same group/);
   });
+
+  it('declines "who" about rows that have no name, and answers it about rows that do', () => {
+    const orders = planQuestion('Who placed the latest order?', fixture, false);
+    expect(orders.ok).toBe(false);
+    if (!orders.ok) expect(orders.reason).toMatch(/"Who" asks for someone named/);
+    expect(planQuestion('Who are the employees hired in 2024?', fixture, false).ok).toBe(true);
+  });
+
+  it('declines having a column, which may mean set or not zero', () => {
+    const result = planQuestion('customers that have a city', fixture, false);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/having a city/);
+  });
+
+  it('does not read a word in capitals as the filler word it spells', () => {
+    const result = planQuestion('number of orders from the US', fixture, false);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/"US"/);
+  });
 });
