@@ -75,7 +75,7 @@ export function resolveListColumns(state: PlanState): void {
   // "the countries of our customers": only the columns asked for, each value once unless they name rows.
   const onlyAsked = asked.length > 0;
   const namesRows = (column: ColumnInfo): boolean => column.isPrimaryKey || column.isForeignKey || state.entity(column.entity).displayColumns.includes(column);
-  if (onlyAsked && extra.length === 0 && !intent.allColumns && asked.every((column) => !namesRows(column))) state.distinct = true;
+  if (onlyAsked && extra.length === 0 && !intent.allColumns && asked.every((column) => !namesRows(column)) && asked.some((column) => !column.isNumeric)) state.distinct = true;
   const everything = intent.allColumns ? [...subject.columns] : [];
   // "Which film has the highest rate? And what is the rate?": the film is named along with what was asked.
   // "the category and price of the product named cumin": the category named first is shown too.

@@ -1,7 +1,7 @@
 /** The planner's ranking steps: "top 5 … by …", "the 3 cheapest …", "the most common …", "sorted by …". */
 import { dateColumnFor } from './plan-dates.ts';
 import { PlanProblem, type PlanState } from './plan-state.ts';
-import { addMeasure, measureFor } from './plan-steps.ts';
+import { addMeasure, addMentionDimension, measureFor } from './plan-steps.ts';
 import { entityNoun } from './labels.ts';
 import { conceptOfMention, isEntityMention } from './mention-kinds.ts';
 import { entityOfMention } from './measures.ts';
@@ -82,6 +82,18 @@ function rankByFrequency(state: PlanState): void {
   }
   const subject = state.subject;
   if (!subject) throw new PlanProblem(`I could not tell what "${mention.text}" is.`);
+  // "the most popular full name of the actors": the value most rows share, not the row most referred to.
+  const attribute = state.intent.columns.find((column) => {
+    const owner = state.intent.owners.get(column);
+    return owner !== undefined && entityOfMention(state.schema, owner)?.name === subject.name;
+  });
+  if (attribute) {
+    const measure = addMeasure(state, { aggregate: 'count', entity: subject.name, countOf: subject.name, noun: entityNoun(subject, true), definition: subject.name, assumptions: [] });
+    addMentionDimension(state, attribute, subject.name, true);
+    state.order.push({ measure, direction });
+    state.assume(`Popularity is the number of ${entityNoun(subject, true)} with each ${attribute.text}.`);
+    return;
+  }
   const referring = [...new Set(subject.incoming.map((link) => link.fromEntity))].filter((name) => name !== subject.name);
   if (referring.length !== 1) throw new PlanProblem(`I could not tell which rows make a ${entityNoun(subject)} popular.`);
   const counted = state.entity(referring[0]);

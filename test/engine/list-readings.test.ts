@@ -38,4 +38,19 @@ describe('list readings', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/"US"/);
   });
+
+  it('keeps every row of a list of numbers, and each value once in a list of words', () => {
+    const prices = planQuestion('show the unit prices of products', fixture, false);
+    expect(prices.ok && prices.query.distinct).toBeFalsy();
+    const countries = planQuestion('show the countries of customers', fixture, false);
+    expect(countries.ok && countries.query.distinct).toBe(true);
+  });
+
+  it('reads "the most common city of the customers" as the city most customers share', () => {
+    const result = planQuestion('what is the most common city of the customers', fixture, false);
+    if (!result.ok) throw new Error(`declined: ${result.reason}`);
+    expect(result.query.measures[0]).toMatchObject({ aggregate: 'count' });
+    expect(result.query.root).toBe('customers');
+    expect(result.query.dimensions.map(({ field }) => field.column)).toEqual(['city']);
+  });
 });
