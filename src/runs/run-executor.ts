@@ -55,6 +55,11 @@ export class RunExecutor {
     });
   }
 
+  /** Whether this process is running the run or holds it in its queue. */
+  isTracking(runId: string): boolean {
+    return this.#active.has(runId) || this.#waiting.some((run) => run.id === runId);
+  }
+
   get activeCount(): number {
     return this.#active.size;
   }

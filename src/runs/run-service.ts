@@ -36,7 +36,7 @@ export interface RunService {
 
 /** A run interrupted this many times (process killed mid-run) is failed instead of retried. */
 const MAX_ATTEMPTS = 3;
-/** How often a waiter re-reads a run another process may be executing. */
+/** How often a waiter re-reads a run that another process is executing. */
 const POLL_MS = 500;
 
 export function createRunService(options: {
@@ -80,7 +80,8 @@ export function createRunService(options: {
     const deadline = Date.now() + waitMs;
     let current = run;
     while (!isFinished(current.status) && Date.now() < deadline && !signal?.aborted) {
-      const slice = Math.min(POLL_MS, deadline - Date.now());
+      // A run this process executes announces its end; only one executed elsewhere is polled.
+      const slice = executor.isTracking(run.id) ? deadline - Date.now() : Math.min(POLL_MS, deadline - Date.now());
       await executor.waitForEnd(run.id, slice, signal);
       current = (await findRun(db, run.workspaceId, run.id)) ?? current;
     }

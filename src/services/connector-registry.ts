@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Connector } from '../connectors/connector.ts';
 import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
 import type { ConnectionRecord } from '../store/connections-repository.ts';
@@ -42,19 +41,22 @@ export interface StoredCredentials {
 }
 
 export function createConnectorRegistry(options: { samplesDir: string; secrets: SecretBox; maxRows: number }): ConnectorRegistry {
+  /** Connectors by cache key: one per customer connection, one per sample dataset (shared by all workspaces). */
   const connectors = new Map<string, Promise<Connector>>();
   const knowledge = new Map<string, Promise<ConnectionKnowledge>>();
-  const sampleDatabases: PGlite[] = [];
 
+  const sampleKey = (slug: string): string => `sample:${slug}`;
+  const connectionKey = (id: number): string => `connection:${id}`;
   const cacheKey = (record: ConnectionRecord): string =>
-    record.sampleSlug ? `sample:${record.sampleSlug}` : `connection:${record.id}`;
+    record.sampleSlug ? sampleKey(record.sampleSlug) : connectionKey(record.id);
+
+  async function openSample(slug: SampleSlug): Promise<Connector> {
+    const db = await openSampleDatabase(options.samplesDir, slug);
+    return createPgliteConnector(db, { maxRows: options.maxRows, closeDatabase: true });
+  }
 
   async function open(record: ConnectionRecord): Promise<Connector> {
-    if (record.sampleSlug) {
-      const db = await openSampleDatabase(options.samplesDir, record.sampleSlug as SampleSlug);
-      sampleDatabases.push(db);
-      return createPgliteConnector(db, { maxRows: options.maxRows });
-    }
+    if (record.sampleSlug) return openSample(record.sampleSlug as SampleSlug);
     if (!record.credentials) throw new QuerentError('connection_unavailable', 'The connection has no stored credentials.');
     const credentials = JSON.parse(options.secrets.open(record.credentials)) as StoredCredentials;
     if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url, maxRows: options.maxRows });
@@ -64,53 +66,52 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
     });
   }
 
-  function connector(record: ConnectionRecord): Promise<Connector> {
-    const key = cacheKey(record);
-    let pending = connectors.get(key);
+  /** The value cached under `key`, made by `make` when absent; a failure is not cached. */
+  function cached<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+    let pending = cache.get(key);
     if (!pending) {
-      pending = open(record);
-      connectors.set(key, pending);
-      pending.catch(() => connectors.delete(key));
+      pending = make();
+      cache.set(key, pending);
+      pending.catch(() => cache.delete(key));
     }
     return pending;
   }
 
-  async function load(record: ConnectionRecord): Promise<ConnectionKnowledge> {
-    const source = await connector(record);
-    const catalog = await source.introspect();
-    const values = await source.sampleValues(catalog);
-    return { catalog, values, loadedAt: Date.now() };
+  async function knowledgeOf(key: string, source: () => Promise<Connector>, signal?: AbortSignal): Promise<ConnectionKnowledge> {
+    const current = knowledge.get(key);
+    if (current) {
+      const known = await untilAborted(current, signal).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        return undefined;
+      });
+      if (known && Date.now() - known.loadedAt < KNOWLEDGE_TTL_MS) return known;
+      if (knowledge.get(key) === current) knowledge.delete(key);
+    }
+    return untilAborted(cached(knowledge, key, async () => {
+      const connector = await source();
+      const catalog = await connector.introspect();
+      const values = await connector.sampleValues(catalog);
+      return { catalog, values, loadedAt: Date.now() };
+    }), signal);
   }
+
+  const connector = (record: ConnectionRecord): Promise<Connector> => cached(connectors, cacheKey(record), () => open(record));
 
   return {
     connector,
-    async knowledge(record, { signal } = {}) {
-      const key = cacheKey(record);
-      const cached = knowledge.get(key);
-      if (cached) {
-        const known = await untilAborted(cached, signal).catch((error: unknown) => {
-          if (signal?.aborted) throw error;
-          return undefined;
-        });
-        if (known && Date.now() - known.loadedAt < KNOWLEDGE_TTL_MS) return known;
-      }
-      const pending = load(record);
-      knowledge.set(key, pending);
-      pending.catch(() => knowledge.delete(key));
-      return untilAborted(pending, signal);
-    },
+    knowledge: (record, { signal } = {}) => knowledgeOf(cacheKey(record), () => connector(record), signal),
     forget(connectionId) {
-      knowledge.delete(`connection:${connectionId}`);
+      knowledge.delete(connectionKey(connectionId));
     },
     async warmSamples(slugs) {
-      await Promise.all(slugs.map((slug) => this.knowledge({ sampleSlug: slug } as ConnectionRecord)));
+      await Promise.all(slugs.map((slug) =>
+        knowledgeOf(sampleKey(slug), () => cached(connectors, sampleKey(slug), () => openSample(slug)))));
     },
     async close() {
       const all = await Promise.allSettled(connectors.values());
       connectors.clear();
       knowledge.clear();
       await Promise.allSettled(all.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
-      await Promise.allSettled(sampleDatabases.map((db) => (db.closed ? undefined : db.close())));
     },
   };
 }

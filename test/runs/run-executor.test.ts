@@ -44,12 +44,15 @@ describe('run executor', () => {
       process: (_run, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(); })),
     });
     executor.submit({ id: 'r', workspaceId: 'w' });
+    expect(executor.isTracking('r')).toBe(true);
+    expect(executor.isTracking('other')).toBe(false);
     const started = Date.now();
     await executor.waitForEnd('r', 50);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(executor.activeCount).toBe(1);
     await executor.close();
     expect(aborted).toBe(true);
+    expect(executor.isTracking('r')).toBe(false);
     expect(executor.activeCount).toBe(0);
   });
 });
