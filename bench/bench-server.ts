@@ -23,6 +23,7 @@ const app = await createApp({ ...querent, ready: async () => true }, config, log
 app.get('/bare', async () => ({ workspace: { id: 'ws_bare', name: 'Bare' }, prompts: { remaining: 1, used: 0 }, key: { id: 'k', name: 'n' } }));
 const { workspaceId, apiKey } = await createWorkspaceWithKey(querent, 'Bench', 'bench@example.com');
 await querent.registry.warmSamples(SAMPLE_DATASETS.map((sample) => sample.slug));
+await querent.runs.startWorking();
 const connections = await querent.connections.list(workspaceId, { limit: 10 });
 const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ baseUrl, apiKey, connectionIds: connections.data.map((connection) => connection.id) }));

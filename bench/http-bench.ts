@@ -1,74 +1,75 @@
 /**
- * npm run bench — measured in one run, server in a child process, load from this one:
+ * npm run bench — measured in one run, the server in child processes, the load from this one:
  *  1. GET /api/v1/context requests/s next to a bare Fastify route on the same server (the ratio);
- *  2. chat latency p50/p95 for five sample questions at concurrency 1 and 8.
+ *  2. `querent serve` (bin/querent, as users start it) on a fresh data directory: seconds to the
+ *     printed key and a ready server, its RSS when ready, once idle (sample threads stopped) and
+ *     after a round of questions on both samples;
+ *  3. chat throughput (answers/s, p50/p95) on both samples at concurrency 1, 8 and 32.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import readline from 'node:readline';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { chatLoad, readRss, startQuerent, WHOLESALE_QUESTIONS, SAAS_QUESTIONS } from './bench-support.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = import.meta.dirname;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const QUESTIONS = [
-  'How many customers are there?',
-  'top 5 customers by revenue',
-  'top 5 products by quantity sold',
-  'number of orders per month in 2025',
-  'average invoice amount by status',
-];
+const IDLE_S = 5;
 
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(here, 'bench-server.ts')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready = await new Promise<{ baseUrl: string; apiKey: string; connectionIds: number[] }>((resolve) => {
-  readline.createInterface({ input: server.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-});
-
-async function requestsPerSecond(url: string, headers: Record<string, string>): Promise<number> {
-  const result = await autocannon({ url, connections: 16, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function chatLatencies(concurrency: number, rounds: number): Promise<number[]> {
-  const jobs = Array.from({ length: rounds }, (_, index) => QUESTIONS[index % QUESTIONS.length]!);
-  const latencies: number[] = [];
-  async function worker(): Promise<void> {
-    for (let question = jobs.shift(); question; question = jobs.shift()) {
-      const started = performance.now();
-      const response = await fetch(`${ready.baseUrl}/api/v1/chat?format=json`, {
-        method: 'POST',
-        headers: { 'x-api-key': ready.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ connectionId: ready.connectionIds[0], prompt: question }),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`chat "${question}" answered ${response.status}`);
-      latencies.push(performance.now() - started);
-    }
+async function contextRatio(): Promise<void> {
+  const server = spawn(process.execPath, ['--liftoff-only', '--disable-warning=ExperimentalWarning', path.join(here, 'bench-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) => {
+    readline.createInterface({ input: server.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+  });
+  const requestsPerSecond = async (url: string, headers: Record<string, string>): Promise<number> => {
+    const result = await autocannon({ url, connections: 16, duration: DURATION_S, headers });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return result.requests.average;
+  };
+  try {
+    await requestsPerSecond(`${ready.baseUrl}/bare`, {}); // warm-up
+    const bare = await requestsPerSecond(`${ready.baseUrl}/bare`, {});
+    const context = await requestsPerSecond(`${ready.baseUrl}/api/v1/context`, { 'x-api-key': ready.apiKey });
+    console.log(`GET /bare (bare Fastify route)   ${bare.toFixed(0)} req/s`);
+    console.log(`GET /api/v1/context             ${context.toFixed(0)} req/s  (${((context / bare) * 100).toFixed(0)}% of bare)`);
+  } finally {
+    server.kill('SIGTERM');
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return latencies.sort((a, b) => a - b);
 }
 
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+
+await contextRatio();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'querent-bench-'));
+const server = await startQuerent({
+  dataDir,
+  env: { QUERENT_SAMPLE_IDLE_SECONDS: String(IDLE_S), QUERENT_RATE_LIMIT: '10000000', QUERENT_TRIAL_PROMPTS: '1000000000', LOG_LEVEL: 'warn' },
+});
 try {
-  const auth = { 'x-api-key': ready.apiKey };
-  await requestsPerSecond(`${ready.baseUrl}/bare`, {}); // warm-up
-  const bare = await requestsPerSecond(`${ready.baseUrl}/bare`, {});
-  const context = await requestsPerSecond(`${ready.baseUrl}/api/v1/context`, auth);
-  console.log(`GET /bare (bare Fastify route)  ${bare.toFixed(0)} req/s`);
-  console.log(`GET /api/v1/context            ${context.toFixed(0)} req/s  (${((context / bare) * 100).toFixed(0)}% of bare)`);
+  console.log(`first start (fresh data directory, archives prebuilt by npm ci): key printed and ready in ${(server.readyMs / 1000).toFixed(1)} s`);
+  console.log(`RSS when ready (samples warmed)  ${mb(readRss(server.pid))}`);
+  await new Promise((resolve) => setTimeout(resolve, (IDLE_S + 3) * 1000));
+  console.log(`RSS idle (sample threads stopped after ${IDLE_S} s)  ${mb(readRss(server.pid))}`);
+  const questions = [
+    ...WHOLESALE_QUESTIONS.map((prompt) => ({ connectionId: server.connectionIds[0]!, prompt })),
+    ...SAAS_QUESTIONS.map((prompt) => ({ connectionId: server.connectionIds[1]!, prompt })),
+  ];
+  await chatLoad(server, questions, 1, questions.length);
+  console.log(`RSS after a round of ${questions.length} questions on both samples  ${mb(readRss(server.pid))}`);
 
-  await chatLatencies(1, QUESTIONS.length); // warm caches (catalog, value index)
-  for (const concurrency of [1, 8]) {
-    const latencies = await chatLatencies(concurrency, 100);
-    console.log(`POST /api/v1/chat c=${concurrency}  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  (${latencies.length} answers, 5 questions)`);
+  let single = 0;
+  for (const concurrency of [1, 8, 32]) {
+    const result = await chatLoad(server, questions, concurrency, 200);
+    single ||= result.answersPerSecond;
+    console.log(`POST /api/v1/chat c=${String(concurrency).padEnd(2)}  ${result.answersPerSecond.toFixed(0).padStart(4)} answers/s (${(result.answersPerSecond / single).toFixed(2)}× c=1)  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  (${result.count} answers, ${questions.length} questions, both samples)`);
   }
+  console.log(`RSS after the load  ${mb(readRss(server.pid))}`);
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

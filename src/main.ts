@@ -15,6 +15,8 @@ import { createKeyService } from './services/key-service.ts';
 import { createPromptService } from './services/prompt-service.ts';
 import { createConnectionService } from './services/connection-service.ts';
 import { createRunService } from './runs/run-service.ts';
+import { createLocalRunQueue } from './runs/run-queue.ts';
+import { createPgBossRunQueue } from './runs/pg-boss-run-queue.ts';
 import { createBuiltinEngine } from './engine/builtin-engine.ts';
 import { runCli } from './cli/cli.ts';
 
@@ -22,21 +24,24 @@ export async function openQuerent(config: Config, logger: Logger): Promise<Quere
   const db = await openStore(config);
   const changes = config.databaseUrl ? await createPostgresChangeFeed(config.databaseUrl) : createLocalChangeFeed();
   const secrets = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  const registry = createConnectorRegistry({ samplesDir: config.samplesDir, secrets, maxRows: config.maxRows });
+  const registry = createConnectorRegistry({
+    samplesDir: config.samplesDir, dataDir: config.dataDir, sampleIdleMs: config.sampleIdleMs, secrets, maxRows: config.maxRows,
+  });
   const workspaces = createWorkspaceService(db, { trialPrompts: config.trialPrompts });
   const keys = createKeyService(db, changes);
   const prompts = createPromptService(db, changes);
   const connections = createConnectionService(db, registry, secrets, changes);
+  const limits = { concurrency: config.runConcurrency, perWorkspace: config.workspaceConcurrency, logger };
+  // With PostgreSQL, runs are pg-boss jobs any worker process takes; embedded, this process runs them.
+  const queue = config.databaseUrl ? await createPgBossRunQueue({ url: config.databaseUrl, ...limits }) : createLocalRunQueue(limits);
   const runs = createRunService({
-    db, changes, connections, logger,
+    db, changes, connections, logger, queue,
     answer: { engine: createBuiltinEngine(), registry, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
-    concurrency: config.runConcurrency,
-    perWorkspace: config.workspaceConcurrency,
   });
   return {
     config, logger, db, changes, workspaces, keys, prompts, connections, registry, runs,
     async close() {
-      await runs.close();
+      await runs.close(0);
       await keys.close();
       prompts.close();
       await registry.close();

@@ -2,7 +2,7 @@ import { Command as Program, Option } from 'commander';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Querent } from '../querent.ts';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, ROLES, type Role } from '../config/config.ts';
 import { isQuerentError } from '../core/errors.ts';
 import { sleep } from '../core/abort.ts';
 import { COMMANDS, type CommandArgs, type CommandResult } from './commands.ts';
@@ -48,8 +48,9 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
 
   program.command('serve').description('start the API')
     .addOption(new Option('--port <port>', 'port to listen on (PORT)'))
-    .action(async (options: { port?: string }) => {
-      const config = configFrom(program, options.port);
+    .addOption(new Option('--role <role>', 'all (default), api (HTTP only) or worker (runs only); api and worker need DATABASE_URL (QUERENT_ROLE)').choices(ROLES))
+    .action(async (options: { port?: string; role?: Role }) => {
+      const config = configFrom(program, options.port, options.role);
       const stop = await serve(config, deps.logger(config.logLevel, false), deps.open, (line) => console.log(line));
       await new Promise<void>((resolve) => {
         const shutdown = (): void => void stop().finally(resolve);
@@ -84,10 +85,10 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   return exitCode;
 }
 
-function configFrom(program: Program, port?: string): Config {
+function configFrom(program: Program, port?: string, role?: Role): Config {
   const { dataDir } = program.opts<{ dataDir?: string }>();
   const env = port === undefined ? process.env : { ...process.env, PORT: port };
-  return loadConfig(env, dataDir ? { dataDir } : {});
+  return loadConfig(env, { ...(dataDir ? { dataDir } : {}), ...(role ? { role } : {}) });
 }
 
 function kebab(camel: string): string {
@@ -101,7 +102,7 @@ function kebab(camel: string): string {
 async function execute(config: Config, name: string, args: CommandArgs, deps: CliDependencies): Promise<CommandResult> {
   const command = COMMANDS[name]!;
   const logger = deps.logger(process.env.LOG_LEVEL ?? 'warn', true);
-  if (config.databaseUrl) return withQuerent(config, logger, deps, (querent) => command(querent, args));
+  if (config.databaseUrl) return withQuerent(config, logger, deps, name, (querent) => command(querent, args));
   const socket = adminSocketPath(config.dataDir);
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
@@ -110,7 +111,7 @@ async function execute(config: Config, name: string, args: CommandArgs, deps: Cl
     const lock = tryLockStore(config.dataDir);
     if (lock) {
       try {
-        return await withQuerent(config, logger, deps, (querent) => command(querent, args));
+        return await withQuerent(config, logger, deps, name, (querent) => command(querent, args));
       } finally {
         lock.release();
       }
@@ -120,9 +121,15 @@ async function execute(config: Config, name: string, args: CommandArgs, deps: Cl
   }
 }
 
-async function withQuerent<T>(config: Config, logger: Logger, deps: CliDependencies, work: (querent: Querent) => Promise<T>): Promise<T> {
+/**
+ * Opens the store for one command. `ask` also executes runs while it waits: its own (the embedded
+ * store has no other process to run it) or, on PostgreSQL, any queued one, so that it answers with
+ * or without worker processes; runs still going when it is done are handed back at once.
+ */
+async function withQuerent<T>(config: Config, logger: Logger, deps: CliDependencies, name: string, work: (querent: Querent) => Promise<T>): Promise<T> {
   const querent = await deps.open(config, logger);
   try {
+    if (name === 'ask') await querent.runs.startWorking();
     return await work(querent);
   } finally {
     await querent.close();

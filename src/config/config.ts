@@ -1,7 +1,21 @@
 import path from 'node:path';
 
+/** What a `querent serve` process does: everything, only the HTTP API, or only executing runs. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** The service's configuration, read from the environment once, at the edge. */
 export interface Config {
+  /**
+   * `QUERENT_ROLE` (`serve --role` overrides), default `all`. `api` and `worker` need `DATABASE_URL`:
+   * API processes queue runs as pg-boss jobs, worker processes execute them.
+   */
+  readonly role: Role;
+  /**
+   * On SIGTERM, running runs get this long to finish before they are handed back (to another
+   * worker, or the next start). `QUERENT_STOP_GRACE_SECONDS`, default 25.
+   */
+  readonly stopGraceMs: number;
   /** HTTP port. `PORT`, default 8080. */
   readonly port: number;
   /** Interface to listen on. `HOST`, default 127.0.0.1. */
@@ -33,6 +47,11 @@ export interface Config {
   readonly promptMaxChars: number;
   /** Request body size at most, bytes. `QUERENT_BODY_LIMIT`, default 16 KiB. */
   readonly bodyLimit: number;
+  /**
+   * A sample database's thread (and its memory) is stopped after this many ms without a question,
+   * and started again by the next one. `QUERENT_SAMPLE_IDLE_SECONDS`, default 120; 0 keeps it.
+   */
+  readonly sampleIdleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -47,9 +66,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function role(raw: string | undefined): Role {
+  if (raw === undefined || raw === '') return 'all';
+  if (!(ROLES as readonly string[]).includes(raw)) throw new ConfigError(`QUERENT_ROLE (or --role) must be one of ${ROLES.join(', ')}, got "${raw}"`);
+  return raw as Role;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.QUERENT_DATA_DIR ?? '.querent');
   const config: Config = {
+    role: role(overrides.role ?? env.QUERENT_ROLE),
+    stopGraceMs: integer(env, 'QUERENT_STOP_GRACE_SECONDS', 25, 0, 3_600) * 1000,
     port: integer(env, 'PORT', 8080, 0, 65_535),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -66,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxRows: integer(env, 'QUERENT_MAX_ROWS', 1_000, 1, 100_000),
     promptMaxChars: integer(env, 'QUERENT_PROMPT_MAX_CHARS', 2_000, 1, 100_000),
     bodyLimit: integer(env, 'QUERENT_BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
+    sampleIdleMs: integer(env, 'QUERENT_SAMPLE_IDLE_SECONDS', 120, 0, 86_400) * 1000,
   };
   return { ...config, ...overrides };
 }

@@ -22,7 +22,7 @@ export async function answerQuestion(
   const { catalog, values } = await deps.registry.knowledge(connection, { signal });
   const plan = await deps.engine.plan(question, { catalog, values, now: new Date() });
   if (!plan.ok) {
-    throw new QuerentError('question_not_understood', plan.reason, { extensions: { suggestions: plan.suggestions } });
+    throw new QuerentError('question_not_understood', plan.reason, { extensions: { reason: plan.code, suggestions: plan.suggestions } });
   }
   const compiled = compileOrDecline(connector, plan.query, catalog);
   const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
@@ -33,6 +33,7 @@ export async function answerQuestion(
     result,
     interpretation: plan.interpretation,
     assumptions: plan.assumptions,
+    conditions: plan.conditions,
     connectionName: connection.name,
     answeredAt: new Date().toISOString(),
   };
@@ -48,7 +49,7 @@ function compileOrDecline(connector: Connector, query: LogicalQuery, catalog: Ca
   } catch (error) {
     if (isQuerentError(error) && error.code === 'invalid_request') {
       throw new QuerentError('question_not_understood', `This connection cannot answer that question: ${error.detail}`, {
-        cause: error, extensions: { suggestions: [] },
+        cause: error, extensions: { reason: 'not_expressible', suggestions: [] },
       });
     }
     throw error;

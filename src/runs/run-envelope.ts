@@ -12,7 +12,7 @@ export interface RunEnvelope {
   readonly createdAt: string;
   readonly completedAt: string | null;
   readonly answer?: Answer;
-  readonly error?: { readonly code: string; readonly message: string; readonly suggestions?: readonly string[] };
+  readonly error?: { readonly code: string; readonly message: string; readonly reason?: string; readonly suggestions?: readonly string[] };
 }
 
 /** The run as callers see it; a complete run's answer is rendered in `format` (free to change on read). */

@@ -64,12 +64,20 @@ export class RunExecutor {
     return this.#active.size;
   }
 
-  /** Stops taking runs, aborts those in progress and waits for them to wind down. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking runs, gives those in progress `graceMs` to finish, aborts the rest and waits for
+   * them to wind down. Queued and aborted runs stay unfinished in the store for the next start.
+   */
+  async close(graceMs = 0): Promise<void> {
     this.#closed = true;
     this.#waiting.length = 0;
-    for (const controller of this.#active.values()) controller.abort(new Error('service stopping'));
-    if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
+    if (this.#active.size === 0) return;
+    const idle = new Promise<void>((resolve) => (this.#idle = resolve));
+    const timer = setTimeout(() => {
+      for (const controller of this.#active.values()) controller.abort(new Error('service stopping'));
+    }, graceMs);
+    await idle;
+    clearTimeout(timer);
   }
 
   #pump(): void {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Database } from '../store/database.ts';
+import { EventEmitter } from 'node:events';
+import type { Database, Queryable } from '../store/database.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
@@ -7,12 +8,13 @@ import type { AnswerFormat } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
-import { RunExecutor, type QueuedRun } from './run-executor.ts';
+import type { QueuedRun, RunQueue } from './run-queue.ts';
+import { MAX_ATTEMPTS } from './run-attempts.ts';
 import { answerQuestion, type AnswerDependencies } from './answer-question.ts';
 import { chargeRun, readBalance } from '../store/ledger-repository.ts';
 import {
   countUnfinishedRuns, findRun, findRunByIdempotencyKey, insertRun, listUnfinishedRuns, markComplete, markFailed,
-  markRunning, type RunRecord,
+  markRunning, type RunError, type RunRecord,
 } from '../store/runs-repository.ts';
 
 export interface AskInput {
@@ -24,71 +26,153 @@ export interface AskInput {
   readonly idempotencyKey?: string;
 }
 
+export interface RunEvent {
+  readonly runId: string;
+  readonly workspaceId: string;
+}
+
+export interface RunEndedEvent extends RunEvent {
+  /** `handed_back`: this process stopped before the run ended; another (or the next) takes it up. */
+  readonly outcome: 'complete' | 'declined' | 'failed' | 'handed_back';
+  readonly durationMs: number;
+}
+
+/** What the executing side of this process observes: a run started here, a run ended here. */
+export type RunEvents = EventEmitter<{ started: [RunEvent]; ended: [RunEndedEvent] }>;
+
 export interface RunService {
   /** Creates a run (or finds the idempotent twin) and waits up to `waitMs` for it to end. */
   ask(input: AskInput, waitMs: number, signal?: AbortSignal): Promise<RunRecord>;
   /** A run of this workspace, after waiting up to `waitMs` for it to end. */
   get(workspaceId: string, runId: string, waitMs: number, signal?: AbortSignal): Promise<RunRecord>;
-  /** Picks up runs a previous process left queued or running. */
-  resumeUnfinished(): Promise<{ resumed: number; failed: number }>;
-  close(): Promise<void>;
+  /**
+   * Starts executing queued runs in this process (roles `all` and `worker`). With the in-process
+   * queue, first picks up the runs a previous process left queued or running.
+   */
+  startWorking(): Promise<{ resumed: number; failed: number }>;
+  readonly events: RunEvents;
+  /**
+   * Stops executing: running runs get `graceMs` to finish, then are handed back; callers still
+   * waiting then get their run as it stands.
+   */
+  close(graceMs?: number): Promise<void>;
 }
-
-/** A run interrupted this many times (process killed mid-run) is failed instead of retried. */
-const MAX_ATTEMPTS = 3;
-/** How often a waiter re-reads a run that another process is executing. */
-const POLL_MS = 500;
 
 export function createRunService(options: {
   db: Database;
   changes: ChangeFeed;
   connections: ConnectionService;
   answer: AnswerDependencies;
-  concurrency: number;
-  perWorkspace: number;
+  queue: RunQueue;
   logger: Logger;
 }): RunService {
-  const { db, connections, logger } = options;
+  const { db, changes, connections, queue, logger } = options;
+  const events: RunEvents = new EventEmitter();
+  const endWaiters = new Map<string, Set<() => void>>();
+  let stopping = false;
+
+  changes.subscribe((change) => {
+    if (change.type === 'run_ended') for (const wake of endWaiters.get(change.runId) ?? []) wake();
+    if (change.type === 'resync') for (const waiters of endWaiters.values()) for (const wake of waiters) wake();
+  });
+
+  /** Ends a run by `update` (a conditional write: once only), announcing it with the same commit. */
+  async function endRun(run: QueuedRun, update: (tx: Queryable) => Promise<boolean>): Promise<boolean> {
+    const change = { type: 'run_ended', runId: run.id, workspaceId: run.workspaceId } as const;
+    const ended = await db.transaction(async (tx) => {
+      if (!(await update(tx))) return false;
+      await changes.publishInTransaction?.(tx, change);
+      return true;
+    });
+    if (ended && !changes.publishInTransaction) await changes.publish(change);
+    return ended;
+  }
+
+  function fail(run: QueuedRun, error: RunError): Promise<boolean> {
+    return endRun(run, async (tx) => (await markFailed(tx, run.id, error)) !== undefined);
+  }
 
   async function process(run: QueuedRun, signal: AbortSignal): Promise<void> {
     const record = await markRunning(db, run.id);
     if (!record) return;
+    const startedAt = performance.now();
+    const ended = (outcome: RunEndedEvent['outcome']): void =>
+      void events.emit('ended', { runId: run.id, workspaceId: run.workspaceId, outcome, durationMs: performance.now() - startedAt });
+    events.emit('started', { runId: run.id, workspaceId: run.workspaceId });
+    if (record.attempts > MAX_ATTEMPTS) {
+      await fail(run, interrupted(record.attempts - 1));
+      return ended('failed');
+    }
     try {
       const connection = await connections.find(record.workspaceId, record.connectionId);
       const output = await answerQuestion(options.answer, connection, record.prompt, signal);
-      await db.transaction(async (tx) => {
-        if (await markComplete(tx, run.id, output)) await chargeRun(tx, run.workspaceId, run.id);
+      const completed = await endRun(run, async (tx) => {
+        if (!(await markComplete(tx, run.id, output))) return false;
+        await chargeRun(tx, run.workspaceId, run.id);
+        return true;
       });
-      await options.changes.publish({ type: 'prompts_changed', workspaceId: run.workspaceId });
+      if (completed) await changes.publish({ type: 'prompts_changed', workspaceId: run.workspaceId });
+      ended('complete');
     } catch (error) {
-      if (signal.aborted) return; // Stopping: the run stays running and is resumed at next start.
+      // Stopping: the run stays running and is taken up again (another worker, or the next start).
+      if (signal.aborted) return ended('handed_back');
       const known = isQuerentError(error);
       if (!known) logger.error({ err: error, runId: run.id }, 'run failed unexpectedly');
-      await markFailed(db, run.id, {
+      await fail(run, {
         code: known ? error.code : 'internal_error',
         message: known ? error.detail : 'The question could not be answered because of an internal error.',
+        ...(known && typeof error.extensions.reason === 'string' ? { reason: error.extensions.reason } : {}),
         ...(known && Array.isArray(error.extensions.suggestions) ? { suggestions: error.extensions.suggestions as string[] } : {}),
       });
+      ended(known && error.code === 'question_not_understood' ? 'declined' : 'failed');
     }
   }
 
-  const executor = new RunExecutor({
-    concurrency: options.concurrency, perWorkspace: options.perWorkspace, process, logger,
-  });
+  /** Resolves when the run is announced ended (or the feed resyncs), `ms` pass or `signal` aborts. */
+  function announced(runId: string, ms: number, signal?: AbortSignal): { promise: Promise<void>; cancel(): void } {
+    let cancel = (): void => undefined;
+    const promise = new Promise<void>((resolve) => {
+      const waiters = endWaiters.get(runId) ?? new Set();
+      endWaiters.set(runId, waiters);
+      const done = (): void => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0 && endWaiters.get(runId) === waiters) endWaiters.delete(runId);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+      signal?.addEventListener('abort', done, { once: true });
+      cancel = done;
+    });
+    return { promise, cancel };
+  }
 
-  async function waitForEnd(run: RunRecord, waitMs: number, signal?: AbortSignal): Promise<RunRecord> {
+  /**
+   * Waits on the change feed (LISTEN/NOTIFY across processes), reading the run only when told it
+   * ended. `listening` is a listener put in place before the run could end (a new run's); without
+   * one, the run is read again once the listener is in place, in case it ended just before.
+   */
+  async function waitForEnd(run: RunRecord, waitMs: number, signal?: AbortSignal, listening?: ReturnType<typeof announced>): Promise<RunRecord> {
     const deadline = Date.now() + waitMs;
     let current = run;
-    while (!isFinished(current.status) && Date.now() < deadline && !signal?.aborted) {
-      // A run this process executes announces its end; only one executed elsewhere is polled.
-      const slice = executor.isTracking(run.id) ? deadline - Date.now() : Math.min(POLL_MS, deadline - Date.now());
-      await executor.waitForEnd(run.id, slice, signal);
+    let wake = listening;
+    while (!isFinished(current.status) && Date.now() < deadline && !signal?.aborted && !stopping) {
+      if (!wake) {
+        wake = announced(run.id, deadline - Date.now(), signal);
+        current = (await findRun(db, run.workspaceId, run.id)) ?? current;
+        if (isFinished(current.status)) break;
+      }
+      await wake.promise;
+      wake = undefined;
       current = (await findRun(db, run.workspaceId, run.id)) ?? current;
     }
+    wake?.cancel();
     return current;
   }
 
-  async function createRun(input: AskInput, requestSha256: string): Promise<RunRecord> {
+  async function createRun(input: AskInput, requestSha256: string, id: string): Promise<RunRecord> {
     return db.transaction(async (tx) => {
       // Serialises reservations per workspace, so concurrent chats cannot overspend.
       await tx.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [input.workspaceId]);
@@ -98,60 +182,85 @@ export function createRunService(options: {
         throw new QuerentError('insufficient_prompts',
           `This workspace has ${remaining} prompt(s) left and ${reserved} reserved by unfinished runs; an answer costs 1.`);
       }
-      return insertRun(tx, {
-        id: newRunId(), workspaceId: input.workspaceId, connectionId: input.connectionId, keyId: input.keyId,
+      const run = await insertRun(tx, {
+        id, workspaceId: input.workspaceId, connectionId: input.connectionId, keyId: input.keyId,
         prompt: input.prompt, format: input.format, idempotencyKey: input.idempotencyKey, requestSha256,
       });
+      if (queue.durable) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId }, tx);
+      return run;
     });
   }
 
-  async function findOrCreate(input: AskInput): Promise<RunRecord> {
+  /** The run for this request, and whether this call created it (only a new run is queued). */
+  async function findOrCreate(input: AskInput, id: string): Promise<{ run: RunRecord; created: boolean }> {
     const requestSha256 = crypto.createHash('sha256')
       .update(JSON.stringify([input.connectionId, input.prompt, input.format])).digest('hex');
     if (input.idempotencyKey) {
       const existing = await findRunByIdempotencyKey(db, input.workspaceId, input.idempotencyKey);
-      if (existing) return sameRequestOrThrow(existing, requestSha256);
+      if (existing) return { run: sameRequestOrThrow(existing, requestSha256), created: false };
     }
     try {
-      return await createRun(input, requestSha256);
+      return { run: await createRun(input, requestSha256, id), created: true };
     } catch (error) {
       // A concurrent retry with the same Idempotency-Key won the insert.
       const existing = input.idempotencyKey && (await findRunByIdempotencyKey(db, input.workspaceId, input.idempotencyKey));
-      if (existing) return sameRequestOrThrow(existing, requestSha256);
+      if (existing) return { run: sameRequestOrThrow(existing, requestSha256), created: false };
       throw error;
     }
   }
 
   return {
+    events,
     async ask(input, waitMs, signal) {
       await connections.find(input.workspaceId, input.connectionId);
-      const run = await findOrCreate(input);
-      if (!isFinished(run.status)) executor.submit({ id: run.id, workspaceId: run.workspaceId });
-      return waitForEnd(run, waitMs, signal);
+      // Listening before the run exists: a worker elsewhere may end it before it is read back.
+      const id = newRunId();
+      const listening = waitMs > 0 ? announced(id, waitMs, signal) : undefined;
+      try {
+        const { run, created } = await findOrCreate(input, id);
+        if (created && !queue.durable) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId });
+        if (isFinished(run.status) || waitMs <= 0) return run;
+        return await waitForEnd(run, waitMs, signal, created ? listening : undefined);
+      } finally {
+        listening?.cancel();
+      }
     },
     async get(workspaceId, runId, waitMs, signal) {
       const run = await findRun(db, workspaceId, runId);
       if (!run) throw new QuerentError('run_not_found', `No run "${runId}" in this workspace.`);
-      return waitMs > 0 ? waitForEnd(run, waitMs, signal) : run;
+      return isFinished(run.status) || waitMs <= 0 ? run : waitForEnd(run, waitMs, signal);
     },
-    async resumeUnfinished() {
+    async startWorking() {
       let resumed = 0;
       let failed = 0;
-      for (const run of await listUnfinishedRuns(db)) {
-        if (run.attempts >= MAX_ATTEMPTS) {
-          await markFailed(db, run.id, {
-            code: 'run_interrupted',
-            message: `The service stopped ${run.attempts} times while this run was in progress; it was not charged.`,
-          });
-          failed += 1;
-        } else {
-          executor.submit({ id: run.id, workspaceId: run.workspaceId });
-          resumed += 1;
+      if (!queue.durable) {
+        for (const run of await listUnfinishedRuns(db)) {
+          const queued = { id: run.id, workspaceId: run.workspaceId };
+          if (run.attempts >= MAX_ATTEMPTS) {
+            await fail(queued, interrupted(run.attempts));
+            failed += 1;
+          } else {
+            await queue.enqueue(queued);
+            resumed += 1;
+          }
         }
       }
+      await queue.work(process);
       return { resumed, failed };
     },
-    close: () => executor.close(),
+    async close(graceMs = 0) {
+      await queue.close(graceMs);
+      // Callers still waiting get the run as it stands (a chat answers 202): they can poll any API process.
+      stopping = true;
+      for (const waiters of endWaiters.values()) for (const wake of waiters) wake();
+    },
+  };
+}
+
+function interrupted(times: number): RunError {
+  return {
+    code: 'run_interrupted',
+    message: `The service stopped ${times} times while this run was in progress; it was not charged.`,
   };
 }
 

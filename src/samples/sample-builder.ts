@@ -11,11 +11,11 @@ export interface SampleDatasetDefinition {
   /** DDL and COMMENT statements, run before any row is loaded. */
   readonly schemaSql: string;
   /** Every row, tables ordered parents first so foreign keys hold while loading. */
-  generate(span: SampleTimeSpan): TableRows[];
+  generate(span: SampleTimeSpan): Promise<TableRows[]>;
 }
 
 export async function buildSampleArchive(definition: SampleDatasetDefinition, span: SampleTimeSpan): Promise<Blob> {
-  const tables = definition.generate(span);
+  const tables = await definition.generate(span);
   const db = await PGlite.create();
   try {
     await db.exec(definition.schemaSql);

@@ -1,20 +1,23 @@
 /**
- * The two fictional sample datasets every workspace gets, served read-only from in-memory PGlite
- * instances that are separate from the metadata store.
+ * The two fictional sample datasets every workspace gets, served read-only from PGlite databases
+ * that are separate from the metadata store.
  *
  * Each dataset is generated once per schema version and anchor month into a gzipped data-directory
- * archive under `samplesDir`, then every open loads a fresh copy from that archive. The anchor
- * defaults to the current UTC month so questions like "last quarter" find data; pass it to get the
- * same rows every time (same seed + same anchor ⇒ identical data).
+ * archive (`npm ci` builds the current month's into {@link PREBUILT_SAMPLES_DIR}; a process that
+ * finds neither that nor one in `samplesDir` builds it into `samplesDir`). A server unpacks the
+ * archive into a database directory of its own ({@link sampleDatabaseDir}); tools and tests load
+ * a fresh in-memory copy ({@link openSampleDatabase}). The anchor defaults to the current UTC
+ * month so questions like "last quarter" find data; pass it to get the same rows every time (same
+ * seed + same anchor ⇒ identical data).
  */
-import { join } from 'node:path';
+import fs from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { unpackTarGz } from '../core/tar-gz.ts';
 import { timeSpanForAnchor } from './calendar.ts';
 import { ensureArchive, openArchive } from './sample-archive.ts';
 import { buildSampleArchive, type SampleDatasetDefinition } from './sample-builder.ts';
-import { generateSaasRows } from './saas-generator.ts';
 import { SAAS_SCHEMA_SQL } from './saas-schema.ts';
-import { generateWholesaleRows } from './wholesale-generator.ts';
 import { WHOLESALE_SCHEMA_SQL } from './wholesale-schema.ts';
 
 /**
@@ -50,27 +53,66 @@ export const SAMPLE_DATASETS: readonly SampleDatasetInfo[] = Object.freeze([
 ] satisfies SampleDatasetInfo[]);
 
 const DEFINITIONS: Readonly<Record<SampleSlug, SampleDatasetDefinition>> = {
-  wholesale: { schemaSql: WHOLESALE_SCHEMA_SQL, generate: (span) => generateWholesaleRows(span) },
-  saas: { schemaSql: SAAS_SCHEMA_SQL, generate: (span) => generateSaasRows(span) },
+  // The generators (and Faker's locale data) load only to build an archive, never to serve one.
+  wholesale: { schemaSql: WHOLESALE_SCHEMA_SQL, generate: async (span) => (await import('./wholesale-generator.ts')).generateWholesaleRows(span) },
+  saas: { schemaSql: SAAS_SCHEMA_SQL, generate: async (span) => (await import('./saas-generator.ts')).generateSaasRows(span) },
 };
 
 export interface SampleOptions {
   /** Any moment in the last month of the data; only its UTC year and month matter. Default: now. */
   anchor?: Date;
+  /** Use an archive of {@link PREBUILT_SAMPLES_DIR} when `samplesDir` has none. Default true. */
+  prebuilt?: boolean;
 }
+
+/**
+ * Where `npm ci` builds the current month's archives (`npm run samples`), so that a first start
+ * only unpacks them. Searched after `samplesDir`; never written by a server.
+ */
+export const PREBUILT_SAMPLES_DIR = resolve(import.meta.dirname, '../../.cache/samples');
+
+const ARCHIVE_SUFFIX = '.tar.gz';
 
 /** `${samplesDir}/${slug}-v${SCHEMA_VERSION}-${YYYY-MM}.tar.gz` for the anchor's month. */
 export function sampleArchivePath(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): string {
   const { anchorMonth } = timeSpanForAnchor(options.anchor ?? new Date());
-  return join(samplesDir, `${slug}-v${SCHEMA_VERSION}-${anchorMonth}.tar.gz`);
+  return join(samplesDir, `${slug}-v${SCHEMA_VERSION}-${anchorMonth}${ARCHIVE_SUFFIX}`);
 }
 
-async function ensureSampleArchive(samplesDir: string, slug: SampleSlug, anchor: Date): Promise<string> {
+/** The anchor month's archive: from `samplesDir`, else prebuilt, else built into `samplesDir`. */
+export async function ensureSampleArchive(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): Promise<string> {
   const definition = DEFINITIONS[slug];
   if (definition === undefined) throw new TypeError(`Unknown sample dataset: ${String(slug)}`);
+  const anchor = options.anchor ?? new Date();
   const path = sampleArchivePath(samplesDir, slug, { anchor });
+  const prebuilt = sampleArchivePath(PREBUILT_SAMPLES_DIR, slug, { anchor });
+  if (options.prebuilt !== false && !fs.existsSync(path) && fs.existsSync(prebuilt)) return prebuilt;
   await ensureArchive(path, () => buildSampleArchive(definition, timeSpanForAnchor(anchor)));
   return path;
+}
+
+/**
+ * Unpacks `archive` into the directory this process serves it from, unless done before, and
+ * returns that directory: one per process (each has its own data directory), since PostgreSQL
+ * writes to its data directory even when only reading. Directories of other archives of the same
+ * dataset (an older month or schema) are removed.
+ */
+export async function unpackSampleDatabase(dataDir: string, slug: SampleSlug, archive: string): Promise<string> {
+  const parent = join(dataDir, 'sample-databases');
+  const name = basename(archive, ARCHIVE_SUFFIX);
+  fs.mkdirSync(parent, { recursive: true, mode: 0o700 });
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(`${slug}-`) && entry !== name) fs.rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+  const directory = join(parent, name);
+  if (fs.existsSync(join(directory, 'PG_VERSION'))) return directory;
+  // Unpacked beside, then moved into place: a process killed half-way leaves no half database.
+  const partial = `${directory}.partial-${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  await unpackTarGz(archive, partial);
+  fs.rmSync(directory, { recursive: true, force: true });
+  fs.renameSync(partial, directory);
+  return directory;
 }
 
 /**
@@ -79,13 +121,13 @@ async function ensureSampleArchive(samplesDir: string, slug: SampleSlug, anchor:
  * database starts read-only. The caller owns it and must `close()` it.
  */
 export async function openSampleDatabase(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): Promise<PGlite> {
-  const path = await ensureSampleArchive(samplesDir, slug, options.anchor ?? new Date());
+  const path = await ensureSampleArchive(samplesDir, slug, options);
   return openArchive(path);
 }
 
-/** Ensures the archives of every sample dataset exist for the anchor month, e.g. at start-up. */
+/** Builds the archives of every sample dataset for the anchor month into `samplesDir`, unless there. */
 export async function ensureSampleArchives(samplesDir: string, options: SampleOptions = {}): Promise<void> {
   const anchor = options.anchor ?? new Date();
   // One after the other: building is CPU-bound on one thread, so parallel builds only use more memory.
-  for (const dataset of SAMPLE_DATASETS) await ensureSampleArchive(samplesDir, dataset.slug, anchor);
+  for (const dataset of SAMPLE_DATASETS) await ensureSampleArchive(samplesDir, dataset.slug, { anchor, prebuilt: false });
 }

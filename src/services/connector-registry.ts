@@ -4,10 +4,12 @@ import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { QuerentError } from '../core/errors.ts';
 import { untilAborted } from '../core/abort.ts';
-import { createPgliteConnector, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
+import { createConnectorOnClient, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
+import { createPgliteThreadClient } from '../connectors/postgres/pglite-thread.ts';
 import { createMysqlConnector } from '../connectors/mysql/mysql-connector.ts';
 import { createOdooConnector } from '../connectors/odoo/odoo-connector.ts';
-import { openSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
+import { ensureSampleArchive, unpackSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
+import { withSampleSemantics } from '../samples/sample-semantics.ts';
 
 /** What the engine needs to know about a connection, cached per connection. */
 export interface ConnectionKnowledge {
@@ -40,7 +42,18 @@ export interface StoredCredentials {
   readonly apiKey?: string;
 }
 
-export function createConnectorRegistry(options: { samplesDir: string; secrets: SecretBox; maxRows: number }): ConnectorRegistry {
+export interface ConnectorRegistryOptions {
+  /** Where sample archives are kept (may be shared by several processes). */
+  readonly samplesDir: string;
+  /** This process's own data directory: sample databases are unpacked into it. */
+  readonly dataDir: string;
+  /** A sample database's thread stops after this many ms without a question (0: never). */
+  readonly sampleIdleMs: number;
+  readonly secrets: SecretBox;
+  readonly maxRows: number;
+}
+
+export function createConnectorRegistry(options: ConnectorRegistryOptions): ConnectorRegistry {
   /** Connectors by cache key: one per customer connection, one per sample dataset (shared by all workspaces). */
   const connectors = new Map<string, Promise<Connector>>();
   const knowledge = new Map<string, Promise<ConnectionKnowledge>>();
@@ -50,9 +63,12 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
   const cacheKey = (record: ConnectionRecord): string =>
     record.sampleSlug ? sampleKey(record.sampleSlug) : connectionKey(record.id);
 
+  /** A sample is served by a PGlite thread on this process's unpacked copy of its archive. */
   async function openSample(slug: SampleSlug): Promise<Connector> {
-    const db = await openSampleDatabase(options.samplesDir, slug);
-    return createPgliteConnector(db, { maxRows: options.maxRows, closeDatabase: true });
+    const archive = await ensureSampleArchive(options.samplesDir, slug);
+    const dataDir = await unpackSampleDatabase(options.dataDir, slug, archive);
+    const client = createPgliteThreadClient({ dataDir, idleMs: options.sampleIdleMs });
+    return withSemantics(createConnectorOnClient(client, { maxRows: options.maxRows }), slug);
   }
 
   async function open(record: ConnectionRecord): Promise<Connector> {
@@ -114,4 +130,9 @@ export function createConnectorRegistry(options: { samplesDir: string; secrets: 
       await Promise.allSettled(all.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
     },
   };
+}
+
+/** A sample's connector whose catalog carries the sample's semantic layer (metrics, segments, synonyms). */
+export function withSemantics(connector: Connector, slug: SampleSlug): Connector {
+  return { ...connector, introspect: async (options) => withSampleSemantics(slug, await connector.introspect(options)) };
 }

@@ -38,6 +38,7 @@ export function createKeyService(db: Database, changes: ChangeFeed): KeyService 
   const lastUsed = new Map<string, Date>();
   const unsubscribe = changes.subscribe((change) => {
     if (change.type === 'key_revoked') cache.delete(change.keyId);
+    if (change.type === 'resync') cache.clear();
   });
   const flushTimer = setInterval(() => void flush().catch(() => undefined), LAST_USED_FLUSH_MS);
   flushTimer.unref();

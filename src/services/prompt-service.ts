@@ -18,6 +18,7 @@ export function createPromptService(db: Database, changes: ChangeFeed): PromptSe
   const cache = new Map<string, Promise<PromptBalance>>();
   const unsubscribe = changes.subscribe((change) => {
     if (change.type === 'prompts_changed') cache.delete(change.workspaceId);
+    if (change.type === 'resync') cache.clear();
   });
 
   return {

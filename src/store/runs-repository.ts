@@ -4,6 +4,8 @@ import type { RunState } from './run-states.ts';
 export interface RunError {
   readonly code: string;
   readonly message: string;
+  /** For a declined question: the code of the engine's decline catalogue. */
+  readonly reason?: string;
   readonly suggestions?: readonly string[];
 }
 
@@ -27,11 +29,15 @@ export interface RunRecord {
 
 interface RunRow {
   id: string; workspace_id: string; connection_id: number; key_id: string | null; prompt: string; format: string;
-  status: RunState; attempts: number; output: unknown; error: RunError | null; idempotency_key: string | null;
+  status: RunState; attempts: number; output: string | null; error: RunError | null; idempotency_key: string | null;
   request_sha256: string | null; created_at: Date | string; completed_at: Date | string | null;
 }
 
-const COLUMNS = `id, workspace_id, connection_id, key_id, prompt, format, status, attempts, output, error,
+/**
+ * `output` (the answer's rows and query) travels as text and is parsed here: far cheaper than the
+ * store's driver building the object, and, for the embedded store, copying it out of its thread.
+ */
+const COLUMNS = `id, workspace_id, connection_id, key_id, prompt, format, status, attempts, output::text AS output, error,
   idempotency_key, request_sha256, created_at, completed_at`;
 
 const toRun = (row: RunRow): RunRecord => ({
@@ -43,7 +49,7 @@ const toRun = (row: RunRow): RunRecord => ({
   format: row.format,
   status: row.status,
   attempts: row.attempts,
-  output: row.output,
+  output: row.output === null ? null : JSON.parse(row.output),
   error: row.error,
   idempotencyKey: row.idempotency_key,
   requestSha256: row.request_sha256,
@@ -95,11 +101,12 @@ export async function markRunning(db: Queryable, id: string): Promise<RunRecord 
   return row && toRun(row);
 }
 
-export async function markComplete(db: Queryable, id: string, output: unknown): Promise<RunRecord | undefined> {
-  const [row] = await db.query<RunRow>(
+/** Whether the run was running and is now complete (it ends once: a second call changes nothing). */
+export async function markComplete(db: Queryable, id: string, output: unknown): Promise<boolean> {
+  const rows = await db.query(
     `UPDATE runs SET status = 'complete', output = $2::jsonb, completed_at = now()
-     WHERE id = $1 AND status = 'running' RETURNING ${COLUMNS}`, [id, JSON.stringify(output)]);
-  return row && toRun(row);
+     WHERE id = $1 AND status = 'running' RETURNING id`, [id, JSON.stringify(output)]);
+  return rows.length > 0;
 }
 
 export async function markFailed(db: Queryable, id: string, error: RunError): Promise<RunRecord | undefined> {

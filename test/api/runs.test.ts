@@ -55,6 +55,8 @@ describe('runs: 202 then poll', () => {
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_request');
     }
+    // Ended before the next test reads the balance, which must not see this run's charge land.
+    expect((await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?wait=30`, { key })).body.status).toBe('complete');
   });
 
   it('treats a retry with the same Idempotency-Key and body as the same run, charged once', async () => {

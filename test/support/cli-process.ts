@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { MAIN, NODE, SHARED_SAMPLES_DIR } from './paths.ts';
+import { QUERENT, SHARED_SAMPLES_DIR } from './paths.ts';
 
 export interface CliResult {
   readonly code: number | null;
@@ -10,7 +10,7 @@ export interface CliResult {
 /** Runs the `querent` CLI as a subprocess, as a user or a script would. */
 export function runCli(args: readonly string[], options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   const dataDirArgs = options.dataDir ? ['--data-dir', options.dataDir] : [];
-  const child = spawn(NODE, ['--disable-warning=ExperimentalWarning', MAIN, ...dataDirArgs, ...args], {
+  const child = spawn(QUERENT, [...dataDirArgs, ...args], {
     env: { ...process.env, QUERENT_SAMPLES_DIR: SHARED_SAMPLES_DIR, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

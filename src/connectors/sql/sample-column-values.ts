@@ -9,7 +9,7 @@ import { isQuerentError } from '../../core/errors.ts';
 
 export interface SampleValuesOptions {
   readonly signal?: AbortSignal;
-  /** Columns with more distinct values are skipped. Default 200. */
+  /** Columns with more distinct values are skipped. Default 1000: names of customers and products are what people ask about. */
   readonly maxValuesPerColumn?: number;
   /** Per statement, milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
@@ -50,7 +50,7 @@ const MAX_SCANNED_COLUMNS = 2_000;
 const MAX_AVERAGE_LENGTH = 60;
 
 export async function sampleColumnValues(sampler: ValueSampler, catalog: Catalog, options: SampleValuesOptions = {}): Promise<ColumnValues[]> {
-  const maxValues = options.maxValuesPerColumn ?? 200;
+  const maxValues = options.maxValuesPerColumn ?? 1000;
   const queryOptions = { signal: options.signal, timeoutMs: options.timeoutMs ?? 10_000 };
   const toScan: SampleCandidate[] = [];
   const fromStatistics: SampleCandidate[] = [];
