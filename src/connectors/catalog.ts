@@ -3,7 +3,7 @@
  * introspector and cached per connection. Synonyms, segments and metrics are an optional semantic
  * layer a connector may add from a curated vocabulary (Odoo's core models have one).
  */
-import type { Aggregate, FilterOperator, FilterValue } from '../query/logical-query.ts';
+import type { Aggregate, FilterOperator, FilterValue, ScalarExpression } from '../query/logical-query.ts';
 
 /** Value types the engine reasons about; `nativeType` keeps the source's own name. */
 export type ValueType = 'integer' | 'number' | 'text' | 'date' | 'timestamp' | 'boolean' | 'other';
@@ -39,6 +39,10 @@ export interface CatalogCondition {
   readonly column: string;
   readonly op: FilterOperator;
   readonly values: readonly FilterValue[];
+  /** The entity the column belongs to when it is not the segment's or metric's own (reached many-to-one). */
+  readonly entity?: string;
+  /** Compare with the day the question is asked instead of `values` ("overdue": due before today). */
+  readonly today?: boolean;
 }
 
 /**
@@ -49,6 +53,8 @@ export interface CatalogSegment {
   readonly words: readonly string[];
   readonly label: string;
   readonly conditions: readonly CatalogCondition[];
+  /** The date a period applies to when the question names this segment ("solved tickets last week" → resolved_at). */
+  readonly time?: string;
 }
 
 /**
@@ -59,10 +65,16 @@ export interface CatalogMetric {
   readonly words: readonly string[];
   readonly label: string;
   readonly aggregate: Aggregate;
-  /** Absent for a count of rows. */
+  /** Absent for a count of rows (or when `expression` is given). */
   readonly column?: string;
+  /** An expression over the entity's columns, instead of one column (line value: quantity × unit_price × (1 − discount)). */
+  readonly expression?: ScalarExpression;
   readonly conditions: readonly CatalogCondition[];
   readonly unit?: string;
+  /** The date a period applies to: a column of the metric's entity or of an entity it points to. */
+  readonly time?: { readonly entity: string; readonly column: string };
+  /** How it is computed, in words, stated with every answer that uses it. */
+  readonly definition?: string;
 }
 
 export interface ColumnChoice {

@@ -1,5 +1,6 @@
 import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
+import type { DeclineCode } from './declines.ts';
 
 /** What the engine knows about a connection when it plans a question. */
 export interface EngineContext {
@@ -17,12 +18,20 @@ export interface PlannedQuestion {
   readonly interpretation: string;
   /** Choices the engine made that the question left open ("revenue = quantity × unit price"). */
   readonly assumptions: readonly string[];
+  /** Every condition of the query in words ("status is cancelled"), so that no answer drops one. */
+  readonly conditions: readonly string[];
+  /** The model's probability for the reading answered, 0–1. */
+  readonly confidence: number;
 }
 
 export interface DeclinedQuestion {
   readonly ok: false;
-  /** Why the question could not be mapped, in words for the asker. */
+  /** Why, as a code of the decline catalogue (src/engine/declines.ts). */
+  readonly code: DeclineCode;
+  /** Why, in words for the asker. */
   readonly reason: string;
+  /** The question's words at fault, when the decline is about words. */
+  readonly words: readonly string[];
   /** Questions the engine can answer on this connection, close to what was asked. */
   readonly suggestions: readonly string[];
 }

@@ -13,6 +13,7 @@ export const problemSchema = {
     code: { type: 'string' },
     requestId: { type: 'string' },
     errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+    reason: { type: 'string', description: 'For 422 question_not_understood: the code of the engine\'s decline catalogue (unknown_words, ambiguous, not_confident, …).' },
     suggestions: { type: 'array', items: { type: 'string' } },
     runId: { type: 'string' },
   },
@@ -53,7 +54,7 @@ export const runEnvelopeSchema = {
     error: {
       type: 'object',
       required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' } } },
+      properties: { code: { type: 'string' }, message: { type: 'string' }, reason: { type: 'string' }, suggestions: { type: 'array', items: { type: 'string' } } },
     },
   },
 } as const;

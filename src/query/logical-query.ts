@@ -78,7 +78,7 @@ export interface Dimension {
 }
 
 export const FILTER_OPERATORS = [
-  'eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'is_null', 'not_null',
+  'eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'starts_with', 'ends_with', 'is_null', 'not_null',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -86,7 +86,8 @@ export type FilterValue = string | number | boolean;
 
 /**
  * A row filter. `between` takes [low, high] inclusive; date ranges from the engine use
- * `gte` + `lt` pairs so that the upper bound is exclusive. `contains` is case-insensitive.
+ * `gte` + `lt` pairs so that the upper bound is exclusive. `contains`, `starts_with` and `ends_with`
+ * are case-insensitive text matches.
  */
 export interface Filter {
   readonly kind: 'filter';

@@ -23,6 +23,8 @@ export interface AnswerInput {
   readonly result: ResultTable;
   readonly interpretation: string;
   readonly assumptions: readonly string[];
+  /** Every condition of the query in words; absent in answers stored before conditions were kept. */
+  readonly conditions?: readonly string[];
   /** Connection name, for email subjects and footers. */
   readonly connectionName: string;
   /** When the answer was computed. */

@@ -3,10 +3,17 @@
  * inlined in the spec and the loader refuses every URL and file, so rendering never touches the
  * network or the disk (except reading the font file).
  */
-import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import type * as Vega from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 import { chartFont } from './chart-font.ts';
+
+/** vega, vega-lite and resvg load on the first chart: a service that only answers json never needs them. */
+const libraries = {
+  vega: () => import('vega'),
+  vegaLite: () => import('vega-lite'),
+  resvg: () => import('@resvg/resvg-js'),
+};
 
 export interface ChartSvg {
   readonly svg: string;
@@ -40,7 +47,7 @@ function refuse(what: string): Promise<never> {
 }
 
 /** A vega loader that loads nothing: every figure carries its data inline. */
-const NO_LOADER: vega.Loader = {
+const NO_LOADER: Vega.Loader = {
   load: (uri) => refuse(uri),
   sanitize: (uri) => refuse(uri),
   http: (uri) => refuse(uri),
@@ -48,13 +55,14 @@ const NO_LOADER: vega.Loader = {
 };
 
 /** Warnings from vega and vega-lite (e.g. a dropped null value) are not the caller's concern. */
-function quietLogger(): vega.LoggerInterface {
+function quietLogger(vega: typeof Vega): Vega.LoggerInterface {
   return vega.logger(vega.None);
 }
 
 export async function renderChartSvg(vegaLite: Record<string, unknown>): Promise<ChartSvg> {
-  const compiled = compile(vegaLite as unknown as TopLevelSpec, { logger: quietLogger() }).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none', loader: NO_LOADER, logger: quietLogger() });
+  const [vega, { compile }] = await Promise.all([libraries.vega(), libraries.vegaLite()]);
+  const compiled = compile(vegaLite as unknown as TopLevelSpec, { logger: quietLogger(vega) }).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', loader: NO_LOADER, logger: quietLogger(vega) });
   try {
     const svg = await view.toSVG();
     const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg);
@@ -67,6 +75,7 @@ export async function renderChartSvg(vegaLite: Record<string, unknown>): Promise
 export async function renderChartPng(vegaLite: Record<string, unknown>, options: ChartPngOptions = {}): Promise<ChartPng> {
   const { svg, width, height } = await renderChartSvg(vegaLite);
   const scale = options.scale ?? 2;
+  const { renderAsync } = await libraries.resvg();
   const image = await renderAsync(svg, { font: fontOptions(options), fitTo: { mode: 'zoom', value: scale }, background: 'white', logLevel: 'off' }, options.signal ?? null);
   return { png: image.asPng(), width: image.width, height: image.height, displayWidth: width, displayHeight: height };
 }

@@ -4,7 +4,7 @@
  * mail server. Everything taken from the data or the question is escaped in the HTML.
  */
 import { createHash } from 'node:crypto';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type MailComposerType from 'nodemailer/lib/mail-composer';
 import type { AnswerInput, EmailAnswer, Figure } from './answer.ts';
 import { renderChartPng, type ChartPng } from './chart-png.ts';
 import { escapeHtml, htmlTable, textTable } from './email-tables.ts';
@@ -36,6 +36,8 @@ export async function buildEmailAnswer(input: AnswerInput, options: EmailOptions
 
   const text = plainBody(input, answer);
   const html = htmlBody(input, answer, subject, chart === undefined || figure === undefined ? undefined : { figure, chart, contentId });
+  // nodemailer loads with the first email: a service that only answers json never needs it.
+  const { default: MailComposer } = (await import('nodemailer/lib/mail-composer')) as { default: typeof MailComposerType };
   const composer = new MailComposer({
     from: options.from ?? DEFAULT_FROM,
     ...(options.to === undefined ? {} : { to: options.to }),

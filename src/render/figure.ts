@@ -4,7 +4,7 @@
  */
 import type { AnswerInput, Figure } from './answer.ts';
 import { cleanText, toNumber } from './format-value.ts';
-import { periodPhrase } from './period-phrase.ts';
+import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
 import { barSpec, kpiSpec, lineSpec, pieSpec, tableSpec } from './figure-specs.ts';
@@ -23,7 +23,7 @@ export const MAX_SERIES = 10;
 export function chooseFigure(input: AnswerInput): Figure | undefined {
   const { shape, columns } = classifyResult(input.query, input.result);
   const { rows } = input.result;
-  const period = periodPhrase(input.query);
+  const period = scopePhrase(input);
   const first = rows[0];
   if (shape.kind === 'empty' || first === undefined) return undefined;
 

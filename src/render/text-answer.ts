@@ -5,7 +5,7 @@
 import type { AnswerInput, TextAnswer } from './answer.ts';
 import type { ResultTable } from '../connectors/connector.ts';
 import { formatNumber, toNumber } from './format-value.ts';
-import { periodPhrase } from './period-phrase.ts';
+import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
 import { describeTimeSeries } from './text-time-series.ts';
@@ -26,7 +26,7 @@ export function buildTextAnswer(input: AnswerInput): TextAnswer {
 
 export function answerText(input: AnswerInput): string {
   const { shape, columns } = classifyResult(input.query, input.result);
-  const period = periodPhrase(input.query);
+  const period = scopePhrase(input);
   const sentences = [describeShape(shape, columns, input, period)];
   if (input.result.truncated) {
     sentences.push(`The result was cut at ${formatCount(input.result.rows.length)} rows, so it is incomplete.`);

@@ -6,7 +6,8 @@
  * statement, which holds exactly one statement) inside `START TRANSACTION READ ONLY`, after the
  * flavour's statement timeout, then always `ROLLBACK`.
  */
-import mysql from 'mysql2/promise';
+import { createRequire } from 'node:module';
+import type mysql from 'mysql2/promise';
 import { timedOut, toQuerentError } from './mysql-errors.ts';
 import type { MysqlConnectionSettings } from './mysql-url.ts';
 import type { MysqlField } from './mysql-values.ts';
@@ -72,7 +73,16 @@ export function sessionSettingsSql(flavour: MysqlFlavour, timeoutMs: number): st
   return `SET SESSION ${timeout}, div_precision_increment = 30, time_zone = '+00:00'`;
 }
 
+let driver: typeof mysql | undefined;
+
+/** mysql2 loads with the first MySQL connection: a service without one never needs it. */
+function mysqlDriver(): typeof mysql {
+  driver ??= createRequire(import.meta.url)('mysql2/promise') as typeof mysql;
+  return driver;
+}
+
 export function createMysqlClient(options: MysqlClientOptions): MysqlClient {
+  const mysql = mysqlDriver();
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const connectionOptions = {
     ...options.connection,

@@ -13,7 +13,7 @@ import type { Catalog } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import { compileSql, type SqlCompileOptions } from '../sql/sql-compiler.ts';
-import type { SqlDialect } from '../sql/sql-dialect.ts';
+import { likePattern, type SqlDialect } from '../sql/sql-dialect.ts';
 import { qualifiedTableName, quoteIdentifier } from './mysql-sql.ts';
 
 export type MysqlCompileOptions = SqlCompileOptions;
@@ -56,10 +56,10 @@ export const MYSQL_DIALECT: SqlDialect = {
     day: ({ sql }) => `DATE(${sql})`,
   },
   notEqualNullSafe: (left, right) => `NOT (${left} <=> ${right})`,
-  containsText: (operand, text, parameters) => {
+  matchText: (operand, text, mode, parameters) => {
     // Lower-cased on both sides and compared byte for byte: case-insensitive whatever the
     // column's collation, and accent-sensitive, as PostgreSQL's ILIKE.
-    const pattern = `%${text.replace(/[!%_]/g, `${LIKE_ESCAPE}$&`)}%`;
+    const pattern = likePattern(text.replace(/[!%_]/g, `${LIKE_ESCAPE}$&`), mode);
     return `LOWER(CONVERT(${operand.sql} USING utf8mb4)) LIKE LOWER(${parameters.add(pattern)}) COLLATE utf8mb4_bin ESCAPE '${LIKE_ESCAPE}'`;
   },
   // MySQL puts NULLs first when ascending.

@@ -21,11 +21,18 @@
  *
  * A refused statement throws `invalid_request`; the message names what was refused, never the text.
  */
-import nodeSqlParser from 'node-sql-parser';
+import { createRequire } from 'node:module';
+import type NodeSqlParser from 'node-sql-parser';
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 
-const parser = new nodeSqlParser.Parser();
+let loadedParser: NodeSqlParser.Parser | undefined;
+
+/** Loaded on first use: the parser is a large module that a service without MySQL connections never needs. */
+function parser(): NodeSqlParser.Parser {
+  loadedParser ??= new (createRequire(import.meta.url)('node-sql-parser') as typeof NodeSqlParser).Parser();
+  return loadedParser;
+}
 
 /** Functions the compiler writes (aggregates, date truncation, LIKE's LOWER/CONVERT, NULLIF) and a few pure ones. */
 export const MYSQL_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -58,7 +65,7 @@ export function assertSafeMysqlSelect(text: string, catalog?: Catalog): void {
   const parseable = scanOutsideQuotes(text);
   let ast: unknown;
   try {
-    ast = parser.astify(parseable, { database: 'MySQL' });
+    ast = parser().astify(parseable, { database: 'MySQL' });
   } catch {
     refuse('it does not parse as MySQL');
   }

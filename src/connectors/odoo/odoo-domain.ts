@@ -81,6 +81,13 @@ function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, c
       expectValues(filter, 1);
       // ilike wraps the value in %…% itself; Odoo escapes nothing, so % and _ are escaped here.
       return [[path(values[0]), 'ilike', String(values[0]).replace(/[\\%_]/g, '\\$&')]];
+    case 'starts_with':
+    case 'ends_with': {
+      expectValues(filter, 1);
+      // =ilike takes the pattern as given.
+      const escaped = String(values[0]).replace(/[\\%_]/g, '\\$&');
+      return [[path(values[0]), '=ilike', op === 'starts_with' ? `${escaped}%` : `%${escaped}`]];
+    }
     case 'is_null':
     case 'not_null':
       expectValues(filter, 0);

@@ -10,7 +10,7 @@ import type { Catalog, CatalogEntity } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import { compileSql, type SqlCompileOptions } from '../sql/sql-compiler.ts';
-import type { SqlDialect, SqlOperand } from '../sql/sql-dialect.ts';
+import { likePattern, type SqlDialect, type SqlOperand } from '../sql/sql-dialect.ts';
 import { quoteIdentifier } from './postgres-sql.ts';
 
 export type PostgresCompileOptions = SqlCompileOptions;
@@ -36,10 +36,10 @@ export const POSTGRES_DIALECT: SqlDialect = {
   ratioDividend: (sql) => `${sql}::numeric`,
   grainToSql: { year: dateTrunc('year'), quarter: dateTrunc('quarter'), month: dateTrunc('month'), week: dateTrunc('week'), day: dateTrunc('day') },
   notEqualNullSafe: (left, right) => `${left} IS DISTINCT FROM ${right}`,
-  containsText: (operand, text, parameters) => {
+  matchText: (operand, text, mode, parameters) => {
     const value = operand.type === 'text' ? operand.sql : `${operand.sql}::text`;
     // Backslash is LIKE's default escape character.
-    return `${value} ILIKE ${parameters.add(`%${text.replace(/[\\%_]/g, '\\$&')}%`)}`;
+    return `${value} ILIKE ${parameters.add(likePattern(text.replace(/[\\%_]/g, '\\$&'), mode))}`;
   },
   orderTerm: (quotedId, direction) => `${quotedId} ${direction === 'desc' ? 'DESC NULLS LAST' : 'ASC'}`,
 };

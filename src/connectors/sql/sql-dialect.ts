@@ -8,6 +8,9 @@ import type { TimeGrain } from '../../query/logical-query.ts';
 import type { ParameterList } from './sql-parameters.ts';
 
 /** A compiled scalar: its SQL text and its type (`number` for arithmetic; the column's type for a field). */
+/** Where a text filter's text must appear in the value. */
+export type TextMatch = 'contains' | 'starts' | 'ends';
+
 export interface SqlOperand {
   readonly sql: string;
   readonly type: ValueType;
@@ -43,8 +46,13 @@ export interface SqlDialect {
   readonly grainToSql: Readonly<Record<TimeGrain, (operand: SqlOperand) => string>>;
   /** `left <> right`, true when exactly one side is NULL (PostgreSQL's IS DISTINCT FROM). */
   notEqualNullSafe(left: string, right: string): string;
-  /** Case-insensitive substring match of `text` in the operand, the pattern bound as a parameter. */
-  containsText(operand: SqlOperand, text: string, parameters: ParameterList): string;
+  /** Case-insensitive match of `text` in the operand (anywhere, at its start or at its end), the pattern bound as a parameter. */
+  matchText(operand: SqlOperand, text: string, mode: TextMatch, parameters: ParameterList): string;
   /** One ORDER BY term for an output column; NULLs sort last both ways. */
   orderTerm(quotedId: string, direction: 'asc' | 'desc'): string;
+}
+
+/** A LIKE pattern for text already escaped for the dialect: `%text%`, `text%` or `%text`. */
+export function likePattern(escaped: string, mode: TextMatch): string {
+  return `${mode === 'starts' ? '' : '%'}${escaped}${mode === 'ends' ? '' : '%'}`;
 }

@@ -5,6 +5,7 @@ import type { ExpressionCompiler } from './sql-expressions.ts';
 import type { Fragment, ParameterList } from './sql-parameters.ts';
 import { invalid } from './sql-scope.ts';
 
+const TEXT_MATCH = { contains: 'contains', starts_with: 'starts', ends_with: 'ends' } as const;
 const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string>> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
@@ -38,8 +39,10 @@ export function compileFilter(filter: Filter, expression: ExpressionCompiler, pa
       return op === 'in' ? `${operand.sql} IN (${list})` : `(${operand.sql} NOT IN (${list}) OR ${operand.sql} IS NULL)`;
     }
     case 'contains':
+    case 'starts_with':
+    case 'ends_with':
       expectValues(filter, 1);
-      return dialect.containsText(operand, String(values[0]), parameters);
+      return dialect.matchText(operand, String(values[0]), TEXT_MATCH[op], parameters);
     case 'is_null':
     case 'not_null':
       expectValues(filter, 0);

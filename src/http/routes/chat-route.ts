@@ -63,7 +63,7 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
     if (run.status === 'failed' && run.error) {
       const code = isErrorCode(run.error.code) ? run.error.code : 'internal_error';
       return sendProblem(reply, new QuerentError(code, run.error.message, {
-        extensions: { runId: run.id, ...(run.error.suggestions ? { suggestions: run.error.suggestions } : {}) },
+        extensions: { runId: run.id, ...(run.error.reason ? { reason: run.error.reason } : {}), ...(run.error.suggestions ? { suggestions: run.error.suggestions } : {}) },
       }));
     }
     return reply.status(200).send(await runEnvelope(run, format));

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
+import { withSemantics } from '../../../src/services/connector-registry.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
 import { compareRows, type Row } from './compare-rows.ts';
 
@@ -64,7 +65,7 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
   const outcomes: Outcome[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
     const db = await openSampleDatabase(options.samplesDir, dataset, { anchor: now });
-    const connector = createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true });
+    const connector = withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset);
     try {
       const catalog = await connector.introspect();
       const values = await connector.sampleValues(catalog);

@@ -1,0 +1,32 @@
+/**
+ * Each condition of a reading in words ("status is cancelled", "order date in 2026", "price
+ * above 100"), so that the interpretation, the sentence and the email state every filter.
+ */
+import type { ConditionNode } from '../readings/reading.ts';
+import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
+import { columnLabel } from '../plan/labels.ts';
+
+const COMPARE_WORDS: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', eq: 'equal to', neq: 'not equal to' };
+const TEXT_WORDS: Record<string, string> = { contains: 'contains', starts: 'starts with', ends: 'ends with' };
+
+export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, root: string): string {
+  if (condition.kind === 'segment') return condition.segment.label;
+  const label = columnLabel(entityOf(schema, condition.entity), columnOf(schema, condition.entity, condition.column), root).label.toLowerCase();
+  switch (condition.kind) {
+    case 'equals': {
+      const values = condition.values.map((value) => (typeof value === 'string' ? value : String(value)));
+      if (values.length === 1) return `${label} ${condition.negated ? 'is not' : 'is'} ${values[0]}`;
+      return `${label} ${condition.negated ? 'is none of' : 'is one of'} ${values.join(', ')}`;
+    }
+    case 'compare':
+      return condition.op === 'between'
+        ? `${label} between ${condition.values[0]} and ${condition.values[1]}`
+        : `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} ${condition.values[0]}`;
+    case 'text':
+      return `${label} ${condition.negated ? 'does not contain' : TEXT_WORDS[condition.mode]} "${condition.text}"`;
+    case 'period':
+      return `${label} ${condition.period.phrase}`;
+    case 'missing':
+      return `${label} ${condition.negated ? 'is set' : 'is empty'}`;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The interpretation: a reading and its query in plain words, for the asker to check — what is
+ * computed or listed, grouped by what, under which conditions, in which order, how many.
+ */
+import type { LogicalQuery } from '../../query/logical-query.ts';
+import type { PlannedReading } from '../plan/plan-reading.ts';
+import { capitalise, entityNoun } from '../plan/labels.ts';
+import type { Reading } from '../readings/reading.ts';
+import type { SchemaIndex } from '../schema/schema-model.ts';
+import { conditionPhrase } from './condition-phrases.ts';
+
+export interface Explanation {
+  readonly interpretation: string;
+  /**
+   * The conditions an answer's sentence must state besides its period, in words. A single period
+   * is left out: renderers phrase it from the query's date filters ("in 2026").
+   */
+  readonly conditionPhrases: readonly string[];
+}
+
+export function explain(reading: Reading, planned: PlannedReading, schema: SchemaIndex): Explanation {
+  const { query } = planned;
+  const phrases = reading.conditions.map((condition) => conditionPhrase(condition, schema, query.root));
+  const periods = reading.conditions.filter((condition) => condition.kind === 'period').length;
+  const conditionPhrases = periods <= 1 ? phrases.filter((_, index) => reading.conditions[index].kind !== 'period') : phrases;
+  const parts: string[] = [head(reading, planned, schema)];
+  if (phrases.length > 0) parts.push(`where ${phrases.join(' and ')}`);
+  if (reading.scope.length > 0) parts.push(`among those related to ${reading.scope.map((entity) => entityNoun(schema.entityByName.get(entity) ?? failEntity(entity), true)).join(' and ')}`);
+  if (query.having.length > 0) {
+    parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${havingWords(having.op, having.values)}`).join(' and ')}`);
+  }
+  const order = orderWords(query, schema);
+  if (order) parts.push(order);
+  return { interpretation: parts.join(', '), conditionPhrases };
+}
+
+function failEntity(entity: string): never {
+  throw new Error(`unknown entity ${entity}`);
+}
+
+function head(reading: Reading, planned: PlannedReading, schema: SchemaIndex): string {
+  const { query, definitions } = planned;
+  if (query.measures.length > 0) {
+    const measures = query.measures.map((measure) => {
+      const definition = definitions.get(measure.id);
+      return definition ? `${measure.label} (${definition})` : measure.label;
+    });
+    let text = measures.join(', ');
+    // A key grouped next to the entity's name is not worth saying ("by customer", not "by customer id and customer").
+    const named = query.dimensions.filter((dimension) => {
+      const isKey = schema.entityByName.get(dimension.field.entity)?.primaryKey.includes(dimension.field.column) === true;
+      return !isKey || !query.dimensions.some((other) => other !== dimension && other.field.entity === dimension.field.entity);
+    });
+    if (named.length > 0) text += ` by ${named.map((dimension) => dimension.label.toLowerCase()).join(' and ')}`;
+    return text;
+  }
+  const subject = schema.entityByName.get(reading.subject);
+  const noun = subject ? capitalise(entityNoun(subject, true)) : reading.subject;
+  return `${noun} (${query.distinct ? 'distinct ' : ''}${query.columns.map((column) => column.label.toLowerCase()).join(', ')})`;
+}
+
+function labelOf(query: LogicalQuery, id: string): string {
+  return [...query.measures, ...query.dimensions, ...query.columns].find((item) => item.id === id)?.label ?? id;
+}
+
+function havingWords(op: string, values: readonly number[]): string {
+  const words: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', eq: 'equal to', neq: 'not equal to' };
+  return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${words[op] ?? op} ${values[0]}`;
+}
+
+function orderWords(query: LogicalQuery, schema: SchemaIndex): string | undefined {
+  const first = query.order[0];
+  if (!first) return query.limit !== undefined ? `first ${query.limit}` : undefined;
+  const label = labelOf(query, first.id).toLowerCase();
+  const sorted = [...query.columns, ...query.dimensions].find((item) => item.id === first.id);
+  const isDate = sorted !== undefined && schema.entityByName.get(sorted.field.entity)?.columnByName.get(sorted.field.column)?.isDate === true;
+  const isTime = query.dimensions.some((dimension) => dimension.id === first.id && dimension.grain);
+  if (isTime && query.limit === undefined) return undefined;
+  if (isDate && !isTime) {
+    const direction = first.direction === 'desc' ? 'most recent' : 'oldest';
+    return query.limit !== undefined ? `the ${query.limit === 1 ? '' : `${query.limit} `}${direction} by ${label}` : `${direction} first by ${label}`;
+  }
+  if (query.limit !== undefined) {
+    return query.limit === 1 ? `the one with the ${first.direction === 'desc' ? 'highest' : 'lowest'} ${label}` : `${first.direction === 'desc' ? 'top' : 'bottom'} ${query.limit} by ${label}`;
+  }
+  return `sorted by ${label}${first.direction === 'desc' ? ', highest first' : ''}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * English analysis by wink-nlp with its shipped model (wink-eng-lite-web-model): tokens, parts of
+ * speech, lemmas and entity spans. One pipeline per process, created on first use (about 40 MB).
+ */
+import winkNLP, { type ItemToken, type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { wordTable } from './word-table.ts';
+
+export interface RawToken {
+  readonly text: string;
+  readonly lower: string;
+  readonly lemma: string;
+  readonly pos: PartOfSpeech;
+  /** wink's token type: word, number, punctuation, symbol, currency, email, url… */
+  readonly type: string;
+  /** Spaces before the token in the text (0 when it is glued to the one before). */
+  readonly spaceBefore: number;
+}
+
+export interface RawEntity {
+  /** DATE, CARDINAL, ORDINAL, MONEY, PERCENT, DURATION, TIME… */
+  readonly type: string;
+  readonly start: number;
+  /** Inclusive, as wink reports spans. */
+  readonly end: number;
+}
+
+let pipeline: WinkMethods | undefined;
+
+function nlp(): WinkMethods {
+  pipeline ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  return pipeline;
+}
+
+/** Lemmas wink gets wrong for the words of business data ("data" is not "datum" here). */
+const LEMMA_FIXES = wordTable({ data: 'data', ids: 'id', media: 'media', sales: 'sale', goods: 'good', staff: 'staff', people: 'person', logged: 'log' });
+
+export function readTokens(text: string): { tokens: RawToken[]; entities: RawEntity[] } {
+  const doc = nlp().readDoc(text);
+  const its = nlp().its;
+  const tokens: RawToken[] = [];
+  doc.tokens().each((token: ItemToken) => {
+    const value = token.out();
+    const lower = value.toLowerCase();
+    tokens.push({
+      text: value,
+      lower,
+      lemma: LEMMA_FIXES.get(lower) ?? String(token.out(its.lemma as ItsFunction<string>)).toLowerCase(),
+      pos: token.out(its.pos) as PartOfSpeech,
+      type: String(token.out(its.type)),
+      spaceBefore: String(token.out(its.precedingSpaces)).length,
+    });
+  });
+  const details = doc.entities().out(its.detail) as unknown as { type: string }[];
+  const spans = doc.entities().out(its.span) as unknown as [number, number][];
+  const entities = details.map((detail, index) => ({ type: detail.type, start: spans[index][0], end: spans[index][1] }));
+  return { tokens, entities };
+}
+
+const lemmaCache = new Map<string, string>();
+
+/**
+ * The lemma of a word seen on its own (a word of a table or column name): nouns to the singular,
+ * verbs to their base form. Cached, since schemas repeat their words.
+ */
+export function lemmaOf(word: string): string {
+  const lower = word.toLowerCase();
+  const cached = lemmaCache.get(lower);
+  if (cached !== undefined) return cached;
+  let result = LEMMA_FIXES.get(lower);
+  if (result === undefined) {
+    const { tokens } = readTokens(lower);
+    result = tokens.length === 1 ? tokens[0].lemma : lower;
+  }
+  if (lemmaCache.size < 100_000) lemmaCache.set(lower, result);
+  return result;
+}

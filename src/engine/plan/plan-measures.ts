@@ -1,0 +1,78 @@
+/**
+ * A measure node as a logical-query measure: its aggregate, the expression aggregated, a label, an
+ * id and a definition in words. A count of an entity reached from a finer root becomes a count of
+ * its distinct keys; a semantic-layer metric brings its own conditions as a filtered aggregate.
+ */
+import type { CatalogCondition } from '../../connectors/catalog.ts';
+import { field, type Filter, type Measure, type ScalarExpression } from '../../query/logical-query.ts';
+import type { MeasureNode } from '../readings/reading.ts';
+import type { RootChoice } from '../schema/join-graph.ts';
+import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
+import { columnWords, entityNoun, snakeId, capitalise } from './labels.ts';
+import { Unplannable } from './unplannable.ts';
+
+export interface BuiltMeasure {
+  readonly measure: Measure;
+  readonly definition: string;
+  /** Entities the measure's expression reads. */
+  readonly entities: readonly string[];
+  /** Counted by distinct key because the root is finer than the counted entity. */
+  readonly distinctKey: boolean;
+}
+
+const WORD: Record<MeasureNode['aggregate'], string> = { count: 'number of', count_distinct: 'number of distinct', sum: 'total', avg: 'average', min: 'lowest', max: 'highest' };
+const ID_WORD: Record<MeasureNode['aggregate'], string> = { count: 'count', count_distinct: 'distinct_count', sum: 'total', avg: 'average', min: 'min', max: 'max' };
+
+export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootChoice, now: Date): BuiltMeasure {
+  const entity = entityOf(schema, node.entity);
+  if (node.metric) {
+    const metric = node.metric;
+    const where = metric.conditions.map((condition) => catalogFilter(condition, node.entity, now));
+    const label = capitalise(node.aggregate === metric.aggregate ? metric.label : `${WORD[node.aggregate]} ${metric.label.toLowerCase()}`);
+    const expression = metric.expression ?? (node.column ? field(node.entity, node.column) : undefined);
+    return {
+      measure: { id: snakeId(label.split(' ')), label, aggregate: node.aggregate, ...(expression ? { expression } : {}), ...(metric.unit ? { unit: metric.unit } : {}), ...(where.length > 0 ? { where } : {}) },
+      definition: metric.definition ?? `${WORD[node.aggregate]} ${node.column ? `${node.entity}.${node.column}` : node.entity}`,
+      entities: [node.entity, ...where.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.entity] : []))],
+      distinctKey: false,
+    };
+  }
+  if (!node.column) {
+    const noun = entityNoun(entity, true);
+    if (node.entity === choice.root) {
+      return { measure: { id: `${snakeId(noun.split(' '))}_count`, label: capitalise(`number of ${noun}`), aggregate: 'count' }, definition: `count of ${node.entity} rows`, entities: [node.entity], distinctKey: false };
+    }
+    const key = distinctKeyOf(node.entity, schema, choice);
+    return {
+      measure: { id: `${snakeId(noun.split(' '))}_count`, label: capitalise(`number of ${noun}`), aggregate: 'count_distinct', expression: key },
+      definition: `count of distinct ${node.entity}`,
+      entities: key.kind === 'field' ? [key.entity] : [],
+      distinctKey: true,
+    };
+  }
+  const column = columnOf(schema, node.entity, node.column);
+  const words = columnWords(column);
+  const label = capitalise(`${WORD[node.aggregate]} ${words.join(' ')}`);
+  return {
+    measure: { id: snakeId([ID_WORD[node.aggregate], ...words]), label, aggregate: node.aggregate, expression: field(node.entity, node.column), ...(column.unit ? { unit: column.unit } : {}) },
+    definition: `${WORD[node.aggregate]} of ${node.entity}.${node.column}`,
+    entities: [node.entity],
+    distinctKey: false,
+  };
+}
+
+/** The key to count an entity by from a finer root: the foreign key column when one hop away. */
+function distinctKeyOf(entity: string, schema: SchemaIndex, choice: RootChoice): ScalarExpression {
+  const path = choice.reach.paths.get(entity) ?? [];
+  const last = path.at(-1);
+  if (last && last.fromColumns.length === 1) return field(last.fromEntity, last.fromColumns[0]);
+  const key = entityOf(schema, entity).primaryKey;
+  if (key.length !== 1) throw new Unplannable(`${entity} has no single-column key to count by`);
+  return field(entity, key[0]);
+}
+
+/** A semantic layer's condition as a filter: on its own entity or the one given, compared with today when it says so. */
+export function catalogFilter(condition: CatalogCondition, entity: string, now: Date): Filter {
+  const values = condition.today ? [now.toISOString().slice(0, 10)] : condition.values;
+  return { kind: 'filter', expression: field(condition.entity ?? entity, condition.column), op: condition.op, values };
+}

@@ -1,0 +1,215 @@
+/**
+ * The planner: turns a reading into a logical query — the root entity that reaches everything the
+ * reading needs through many-to-one joins, measures, dimensions, columns, filters, having, order,
+ * limit. Sums and averages run over the rows of their own entity (the root), so joins never repeat
+ * them; a count of an entity reached from a finer root counts its distinct keys; a list whose root
+ * is not its subject is distinct.
+ */
+import { field, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
+import type { Features } from '../readings/features.ts';
+import type { MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
+import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
+import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
+import { conditionFilters } from './plan-filters.ts';
+import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
+import { measureOf } from './plan-measures.ts';
+import { Unplannable } from './unplannable.ts';
+
+export interface PlannedReading {
+  readonly query: LogicalQuery;
+  readonly features: Features;
+  /** Choices the question left open, in words. */
+  readonly assumptions: readonly string[];
+  /** Measure id → how it is computed ("average of employees.salary"). */
+  readonly definitions: ReadonlyMap<string, string>;
+}
+
+
+export function planReading(reading: Reading, schema: SchemaIndex, now: Date): PlannedReading {
+  const features: Features = {};
+  const assumptions: string[] = [];
+  const measureNodes = reading.outputs.filter((output): output is MeasureNode => output.kind === 'measure');
+  const orderMeasures = reading.order.map((entry) => entry.key).filter((key): key is MeasureNode => key.kind === 'measure' && !measureNodes.includes(key));
+  const havingMeasures = reading.having.map((entry) => entry.measure).filter((measure) => !measureNodes.includes(measure));
+  const allMeasures = dedupeMeasures([...measureNodes, ...orderMeasures, ...havingMeasures]);
+  const aggregate = allMeasures.length > 0;
+  const choice = pickRoot(reading, schema, allMeasures, features);
+  const root = choice.root;
+  const used = new Set<string>([root]);
+  const definitions = new Map<string, string>();
+
+  const measures: Measure[] = uniqueIds(allMeasures.map((node) => {
+    const built = measureOf(node, schema, choice, now);
+    if (node.metric?.definition) assumptions.push(capitalise(node.metric.definition));
+    for (const entity of built.entities) used.add(entity);
+    if (built.distinctKey) {
+      features['plan.count-distinct-key'] = 1;
+      assumptions.push(`Each ${entityNoun(entityOf(schema, node.entity))} is counted once, however many ${entityNoun(entityOf(schema, root), true)} it has.`);
+    }
+    return built.measure;
+  }));
+  allMeasures.forEach((node, index) => definitions.set(measures[index].id, measureOf(node, schema, choice, now).definition));
+  const taken = new Set(measures.map((measure) => measure.id));
+
+  const groupFields: { entity: string; column: string; grain?: Dimension['grain'] }[] = [];
+  for (const group of reading.groups) {
+    if (group.kind === 'entity') {
+      const entity = entityOf(schema, group.entity);
+      for (const key of entity.primaryKey) groupFields.push({ entity: entity.name, column: key });
+      for (const display of entity.displayColumns) groupFields.push({ entity: entity.name, column: display.name });
+      if (entity.primaryKey.length === 0 && entity.displayColumns.length === 0) throw new Unplannable('no key to group by');
+    } else {
+      groupFields.push({ entity: group.entity, column: group.column, ...(group.kind === 'grain' ? { grain: group.grain } : {}) });
+    }
+  }
+  const dimensions: Dimension[] = uniqueIds(dedupe(groupFields).map((entry) => {
+    const { label, id } = columnLabel(entityOf(schema, entry.entity), columnOf(schema, entry.entity, entry.column), root);
+    used.add(entry.entity);
+    return entry.grain ? { id: `${id}_${entry.grain}`, label: `${label} (${entry.grain})`, field: field(entry.entity, entry.column), grain: entry.grain } : { id, label, field: field(entry.entity, entry.column) };
+  }), taken);
+
+  const listFields: { entity: string; column: string }[] = [];
+  if (!aggregate) {
+    for (const output of reading.outputs) {
+      if (output.kind === 'column') listFields.push({ entity: output.entity, column: output.column });
+      if (output.kind === 'name') listFields.push(...namingColumns(schema, output.entity, features));
+    }
+    for (const entry of reading.order) if (entry.key.kind === 'column') listFields.push({ entity: entry.key.entity, column: entry.key.column });
+  }
+  const columns: SelectedColumn[] = uniqueIds(dedupe(listFields).map((entry) => {
+    used.add(entry.entity);
+    const { label, id } = columnLabel(entityOf(schema, entry.entity), columnOf(schema, entry.entity, entry.column), root);
+    return { id, label, field: field(entry.entity, entry.column) };
+  }), taken);
+
+  const filters: Filter[] = conditionFilters(reading.conditions, schema, now);
+  // A metric's own conditions are the query's when it is the only measure (plain WHERE, which every kind runs).
+  if (measures.length === 1 && measures[0].where) {
+    filters.push(...measures[0].where);
+    const { where: _moved, ...plain } = measures[0];
+    measures[0] = plain;
+  }
+  for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
+  for (const filter of filters) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
+  for (const entity of reading.scope) used.add(entity);
+  // Inner-join meaning: rows shown or grouped through a join belong to a row of the joined entity.
+  for (const entity of used) {
+    if (entity === root) continue;
+    const first = choice.reach.paths.get(entity)?.[0];
+    if (!first) throw new Unplannable(`${entity} is not reachable from ${root}`);
+    const key = field(first.fromEntity, first.fromColumns[0]);
+    if (!filters.some((filter) => filter.op === 'not_null' && filter.expression.kind === 'field' && filter.expression.entity === key.entity && filter.expression.column === key.column)) {
+      if (columnOf(schema, key.entity, key.column).isKey) filters.push({ kind: 'filter', expression: key, op: 'not_null', values: [] });
+    }
+  }
+  const joins = joinsFor(choice.reach, [...used]);
+  features['join.hops'] = joins.length;
+  const order = orderOf(reading.order, allMeasures, measures, dimensions, columns, aggregate);
+  const measureId = (node: MeasureNode): string => measures[allMeasures.indexOf(canonical(allMeasures, node))].id;
+  const query: LogicalQuery = {
+    kind: 'select',
+    root,
+    joins,
+    measures,
+    dimensions,
+    columns: aggregate ? [] : columns,
+    filters,
+    having: reading.having.map((entry) => ({ measureId: measureId(entry.measure), op: entry.op as 'gt', values: entry.values })),
+    order,
+    ...(reading.limit !== undefined ? { limit: reading.limit } : {}),
+    ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
+  };
+  if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
+  return { query, features, assumptions, definitions };
+}
+
+/** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */
+function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly MeasureNode[], features: Features): RootChoice {
+  const needed = new Set<string>([reading.subject, ...reading.scope]);
+  for (const output of reading.outputs) needed.add(output.entity);
+  for (const measure of measures) {
+    needed.add(measure.entity);
+    for (const condition of measure.metric?.conditions ?? []) if (condition.entity) needed.add(condition.entity);
+    if (measure.metric?.time) needed.add(measure.metric.time.entity);
+  }
+  for (const condition of reading.conditions) {
+    needed.add(condition.entity);
+    if (condition.kind === 'segment') for (const entry of condition.segment.conditions) if (entry.entity) needed.add(entry.entity);
+  }
+  for (const group of reading.groups) needed.add(group.entity);
+  for (const entry of reading.order) needed.add(entry.key.entity);
+  const summed = new Set(measures.filter((measure) => measure.aggregate === 'sum' || measure.aggregate === 'avg').map((measure) => measure.entity));
+  if (summed.size > 1) throw new Unplannable('amounts of two entities');
+  let forced = [...summed][0];
+  // "the average age of gymnasts": a column of what each gymnast points to, averaged over the gymnasts.
+  if (forced && reading.subjectSaid && forced !== reading.subject && reachFrom(schema, reading.subject).paths.has(forced)) {
+    forced = reading.subject;
+    features['measure.over-subject-rows'] = 1;
+  }
+  const preferred = forced ?? measures.find((measure) => measure.aggregate === 'count' && !measure.column)?.entity ?? reading.subject;
+  const reach = reachFrom(schema, preferred);
+  let choice: RootChoice | undefined = [...needed].every((entity) => reach.paths.has(entity)) ? { root: preferred, reach } : undefined;
+  if (!choice && !forced) choice = chooseRoot(schema, [...needed]);
+  if (!choice) throw new Unplannable(`no root reaches ${[...needed].join(', ')}`);
+  for (const entity of needed) {
+    if (choice.reach.ambiguous.has(entity)) {
+      features['join.ambiguous'] = (features['join.ambiguous'] ?? 0) + 1;
+      throw new Unplannable(`${choice.root} reaches ${entity} in more than one way`);
+    }
+  }
+  features[choice.root === reading.subject ? 'plan.root.subject' : 'plan.root.other'] = 1;
+  return choice;
+}
+
+/** An entity's naming columns, or its key when it has none. */
+function namingColumns(schema: SchemaIndex, entityName: string, features: Features): { entity: string; column: string }[] {
+  const entity = entityOf(schema, entityName);
+  if (entity.displayColumns.length > 0) return entity.displayColumns.map((column) => ({ entity: entityName, column: column.name }));
+  if (entity.primaryKey.length === 0) throw new Unplannable(`${entityName} has no name and no key`);
+  features['name.by-key'] = 1;
+  return entity.primaryKey.map((column) => ({ entity: entityName, column }));
+}
+
+function orderOf(entries: Reading['order'], nodes: readonly MeasureNode[], measures: readonly Measure[], dimensions: readonly Dimension[], columns: readonly SelectedColumn[], aggregate: boolean): OrderBy[] {
+  const order: OrderBy[] = [];
+  for (const entry of entries) {
+    const id = orderId(entry.key, nodes, measures, dimensions, columns);
+    if (id === undefined) throw new Unplannable('order key not in the query');
+    order.push({ id, direction: entry.direction });
+  }
+  if (order.length > 0 || !aggregate) return order;
+  const time = dimensions.filter((dimension) => dimension.grain);
+  if (time.length > 0) return time.map((dimension) => ({ id: dimension.id, direction: 'asc' }));
+  if (dimensions.length > 0 && measures.length > 0) return [{ id: measures[0].id, direction: 'desc' }];
+  return order;
+}
+
+/** A measure asked twice ("the number of stations" shown and compared) is one measure. */
+function dedupeMeasures(nodes: readonly MeasureNode[]): MeasureNode[] {
+  const kept: MeasureNode[] = [];
+  for (const node of nodes) if (!kept.some((other) => sameMeasure(other, node))) kept.push(node);
+  return kept;
+}
+
+function sameMeasure(left: MeasureNode, right: MeasureNode): boolean {
+  return left.aggregate === right.aggregate && left.entity === right.entity && left.column === right.column && left.metric === right.metric;
+}
+
+function canonical(kept: readonly MeasureNode[], node: MeasureNode): MeasureNode {
+  return kept.find((other) => sameMeasure(other, node)) ?? node;
+}
+
+function orderId(key: OrderKey, nodes: readonly MeasureNode[], measures: readonly Measure[], dimensions: readonly Dimension[], columns: readonly SelectedColumn[]): string | undefined {
+  if (key.kind === 'measure') return measures[nodes.indexOf(canonical(nodes, key))]?.id;
+  return [...columns, ...dimensions].find((item) => item.field.entity === key.entity && item.field.column === key.column && !('grain' in item && item.grain))?.id;
+}
+
+function dedupe<T extends { entity: string; column: string; grain?: unknown }>(entries: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = `${entry.entity}.${entry.column}/${String(entry.grain ?? '')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

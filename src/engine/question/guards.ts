@@ -1,0 +1,32 @@
+/**
+ * Questions the engine refuses before reading them: requests to change data (Querent only
+ * reads), SQL pasted in place of a question, and forecasts (the data holds what happened).
+ */
+import type { DeclineCode } from '../declines.ts';
+import type { Token } from './tokens.ts';
+
+/** Verbs (lemmas) that ask for a change to the data, wherever they stand. */
+const WRITE_VERBS = new Set([
+  'delete', 'drop', 'update', 'insert', 'truncate', 'alter', 'remove', 'erase', 'wipe', 'purge', 'destroy', 'grant', 'revoke',
+  'rename', 'modify', 'overwrite', 'upsert', 'merge', 'replace', 'create', 'execute', 'exec', 'commit', 'rollback',
+]);
+/** Verbs that ask for a change only as a command at the start ("set the price…", "cancel order 5"). */
+const WRITE_COMMANDS = new Set(['set', 'change', 'add', 'edit', 'cancel', 'move', 'reset', 'clear', 'assign', 'kill', 'increase', 'decrease', 'raise', 'lower']);
+const FORECAST_WORDS = new Set(['predict', 'prediction', 'forecast', 'projection', 'project', 'extrapolate', 'estimate']);
+
+export interface Refusal {
+  readonly code: DeclineCode;
+  readonly detail: string;
+}
+
+export function refusalOf(tokens: readonly Token[]): Refusal | undefined {
+  const words = tokens.filter((token) => token.kind === 'word');
+  const write = words.find((token, index) => (WRITE_VERBS.has(token.lemma) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && WRITE_COMMANDS.has(token.lemma)));
+  if (write) return { code: 'writes_data', detail: write.lower };
+  if (words.some((token) => token.lower === 'select') && words.some((token) => token.lower === 'from')) return { code: 'sql_text', detail: '' };
+  if (words.some((token) => FORECAST_WORDS.has(token.lemma) && token.pos === 'VERB') || words.some((token) => (token.lemma === 'forecast' || token.lemma === 'prediction' || token.lemma === 'projection'))) {
+    return { code: 'forecast', detail: '' };
+  }
+  if (words.some((token) => token.lower === 'will' || token.lower === 'gonna') && words.some((token) => ['next', 'future', 'upcoming', 'tomorrow'].includes(token.lower))) return { code: 'forecast', detail: '' };
+  return undefined;
+}

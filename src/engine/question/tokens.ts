@@ -1,0 +1,190 @@
+/**
+ * The question's tokens, from wink-nlp's analysis: words with their lemma and part of speech,
+ * numbers with their value ("1,200.50", "5k", "12.5%", "twenty five", "3 million"), ISO dates,
+ * quoted strings kept whole, identifiers such as `cust_nm` kept whole, comparison symbols.
+ */
+import type { PartOfSpeech } from 'wink-nlp';
+import { readTokens, type RawToken } from '../language/nlp.ts';
+import { isNumberWord, numberFromWords } from '../language/numbers.ts';
+import { wordTable } from '../language/word-table.ts';
+
+export type TokenKind = 'word' | 'number' | 'date' | 'quoted' | 'symbol';
+
+export interface Token {
+  /** Position in the token list. */
+  readonly index: number;
+  readonly kind: TokenKind;
+  /** The text as written (without quotes for quoted strings). */
+  readonly text: string;
+  readonly lower: string;
+  /** Lemma of a word (wink-nlp, by part of speech); for other kinds the same as `lower`. */
+  readonly lemma: string;
+  readonly pos: PartOfSpeech;
+  /** Numeric value for `number` tokens. */
+  readonly value?: number;
+  /** A number written with a percent sign. */
+  readonly percent?: boolean;
+  /** A number written with a currency sign. */
+  readonly money?: boolean;
+  /** A word written with a capital letter that is not the question's first word. */
+  readonly capitalised?: boolean;
+}
+
+const QUOTE_PATTERN = /"([^"]*)"|“([^”]*)”|(?<![A-Za-z])'([^']+)'(?![A-Za-z])|‘([^’]*)’/g;
+const PLACEHOLDER = 'Qquotedzz';
+const KEPT_SYMBOLS = new Set(['>', '<', '>=', '<=', '=', '!=', '<>', ',', '%', '&', '+', '/', '#']);
+const SCALE_SUFFIXES = wordTable({ k: 1_000, m: 1_000_000, mm: 1_000_000, bn: 1_000_000_000 });
+const SCALE_WORDS = wordTable({ thousand: 1_000, million: 1_000_000, mio: 1_000_000, billion: 1_000_000_000, bn: 1_000_000_000 });
+/** Words after which "one" is a number rather than a pronoun ("top one", "more than one"). */
+const ONE_AS_NUMBER_AFTER = new Set(['top', 'bottom', 'than', 'least', 'most', 'exactly', 'only', 'first', 'last']);
+
+interface Draft {
+  kind: TokenKind;
+  text: string;
+  lemma: string;
+  pos: PartOfSpeech;
+  value?: number;
+  percent?: boolean;
+  money?: boolean;
+  /** Written with no space before it. */
+  glued?: boolean;
+}
+
+export function tokenize(question: string): Token[] {
+  const quoted: string[] = [];
+  const normalised = question
+    .replace(/\be-mail/gi, 'email')
+    .replace(/[–—]/g, '-')
+    .replace(QUOTE_PATTERN, (...match: string[]) => {
+      quoted.push((match[1] ?? match[2] ?? match[3] ?? match[4]).trim());
+      return ` ${PLACEHOLDER}${quoted.length - 1} `;
+    });
+  const { tokens: raw } = readTokens(normalised);
+  const drafts = scaleNumbers(joinNumberWords(glue(raw).flatMap((token) => draftOf(token, quoted))));
+  return drafts.map((draft, index) => ({
+    index,
+    kind: draft.kind,
+    text: draft.text,
+    lower: draft.text.toLowerCase(),
+    lemma: draft.lemma,
+    pos: draft.pos,
+    ...(draft.value !== undefined ? { value: draft.value } : {}),
+    ...(draft.percent ? { percent: true } : {}),
+    ...(draft.money ? { money: true } : {}),
+    ...(index > 0 && draft.kind === 'word' && /^[A-Z]/.test(draft.text) ? { capitalised: true } : {}),
+  }));
+}
+
+/**
+ * Joins what wink splits but a question means as one token: `cust` `_` `nm` (an identifier),
+ * `5` `k` (a scaled number), `12.5` `%`, `$` `1,200`, `m` `.` at the end of a sentence.
+ */
+function glue(raw: readonly RawToken[]): RawToken[] {
+  const out: RawToken[] = [];
+  for (const token of raw) {
+    const previous = out.at(-1);
+    const glued = previous !== undefined && token.spaceBefore === 0;
+    if (glued && (token.text === '_' || previous.text.endsWith('_')) && /^[A-Za-z0-9_]+$/.test(previous.text + token.text)) {
+      out[out.length - 1] = { ...previous, text: previous.text + token.text, lower: previous.lower + token.lower, lemma: previous.lower + token.lower, pos: 'NOUN' };
+      continue;
+    }
+    if (glued && token.text === '-' ) continue; // "first-time": the words stay, the hyphen goes
+    out.push(token);
+  }
+  return out;
+}
+
+function draftOf(token: RawToken, quoted: readonly string[]): Draft[] {
+  return draftsOf(token, quoted).map((draft) => (token.spaceBefore === 0 ? { ...draft, glued: true } : draft));
+}
+
+function draftsOf(token: RawToken, quoted: readonly string[]): Draft[] {
+  if (token.text.startsWith(PLACEHOLDER)) {
+    const text = quoted[Number(token.text.slice(PLACEHOLDER.length))] ?? '';
+    return text.length > 0 ? [{ kind: 'quoted', text, lemma: text.toLowerCase(), pos: 'PROPN' }] : [];
+  }
+  if (/^\d{4}-\d{2}(-\d{2})?$/.test(token.text)) return [{ kind: 'date', text: token.text, lemma: token.text, pos: 'NUM' }];
+  if (token.type === 'number' || /^\d/.test(token.text)) {
+    const value = Number(token.text.replace(/,/g, ''));
+    if (Number.isFinite(value)) return [{ kind: 'number', text: token.text, lemma: token.lower, pos: 'NUM', value }];
+  }
+  if (token.type === 'word' || token.type === 'unk' || token.type === 'email' || /^[A-Za-z]/.test(token.text)) {
+    // "m." at the end of a sentence: the letter, not an abbreviation.
+    const text = /^[A-Za-z]\.$/.test(token.text) ? token.text[0] : token.text;
+    if (/^[A-Za-z]/.test(text) || token.type === 'word') return [{ kind: 'word', text, lemma: text === token.text ? token.lemma : text.toLowerCase(), pos: token.pos }];
+  }
+  if (token.type === 'currency') return [{ kind: 'symbol', text: token.text, lemma: token.text, pos: 'SYM' }];
+  if (KEPT_SYMBOLS.has(token.text)) return [{ kind: 'symbol', text: token.text, lemma: token.text, pos: token.pos }];
+  return [];
+}
+
+/** Written-out numbers ("twenty five", "a dozen") become one number token. */
+function joinNumberWords(drafts: readonly Draft[]): Draft[] {
+  const out: Draft[] = [];
+  for (let index = 0; index < drafts.length; index += 1) {
+    const draft = drafts[index];
+    const lower = draft.text.toLowerCase();
+    const pronoun = lower === 'one' && !ONE_AS_NUMBER_AFTER.has(out.at(-1)?.text.toLowerCase() ?? '') && !isNumberWord(drafts[index + 1]?.text.toLowerCase() ?? '');
+    const scaleOfDigits = out.at(-1)?.kind === 'number' && /\d/.test(out.at(-1)?.text ?? '') && SCALE_WORDS.has(lower);
+    if (draft.kind !== 'word' || !isNumberWord(lower) || pronoun || scaleOfDigits) {
+      out.push(draft);
+      continue;
+    }
+    let end = index;
+    while (end + 1 < drafts.length && drafts[end + 1].kind === 'word' && isNumberWord(drafts[end + 1].text.toLowerCase())) end += 1;
+    const words = drafts.slice(index, end + 1).map((part) => part.text.toLowerCase());
+    const value = numberFromWords(words);
+    if (value === undefined) {
+      out.push(draft);
+      continue;
+    }
+    if (out.at(-1)?.text.toLowerCase() === 'a' && /dozen|hundred|thousand|million/.test(words[0])) out.pop();
+    out.push({ kind: 'number', text: words.join(' '), lemma: words.join(' '), pos: 'NUM', value });
+    index = end;
+  }
+  return out;
+}
+
+/** "$1,200", "12.5%", "5k", "3 million": signs and scales become part of the number. */
+function scaleNumbers(drafts: readonly Draft[]): Draft[] {
+  const out: Draft[] = [];
+  for (let index = 0; index < drafts.length; index += 1) {
+    const draft = drafts[index];
+    if (draft.kind !== 'number' || draft.value === undefined) {
+      out.push(draft);
+      continue;
+    }
+    let { value, text } = draft;
+    let money = false;
+    let percent = false;
+    const previous = out.at(-1);
+    if (previous?.kind === 'symbol' && /^[$€£¥]$/.test(previous.text)) {
+      out.pop();
+      text = previous.text + text;
+      money = true;
+    }
+    const next = drafts[index + 1];
+    const suffix = next?.kind === 'word' ? SCALE_SUFFIXES.get(next.text.toLowerCase()) : undefined;
+    const scaleWord = next?.kind === 'word' ? SCALE_WORDS.get(next.text.toLowerCase()) : undefined;
+    if (next?.kind === 'symbol' && next.text === '%') {
+      percent = true;
+      text += '%';
+      index += 1;
+    } else if (suffix !== undefined && next.glued) {
+      value *= suffix;
+      text += next.text;
+      index += 1;
+    } else if (scaleWord !== undefined) {
+      value *= scaleWord;
+      text += ` ${next.text}`;
+      index += 1;
+    }
+    out.push({ ...draft, text, value, ...(money ? { money } : {}), ...(percent ? { percent } : {}) });
+  }
+  return out;
+}
+
+/** The text of tokens [start, end) joined by spaces. */
+export function spanText(tokens: readonly Token[], start: number, end: number): string {
+  return tokens.slice(start, end).map((token) => token.text).join(' ');
+}

@@ -1,0 +1,80 @@
+/**
+ * Every word accounted for: each token of the question is used by the reading, or is a word that
+ * carries no meaning for a query (grammar, politeness, the verb of a request). A cue left unused
+ * drops meaning and makes the reading invalid; a content word left unused becomes a feature the
+ * model weighs (a verb that only relates two things the reading already joins is mild; a noun or
+ * an adjective is not) and is reported, so that a decline can name it.
+ */
+import { UNIT_WORDS } from '../question/cue-patterns.ts';
+import { Invalid, type Draft } from './draft.ts';
+
+/** Parts of speech that carry no meaning of their own for a query. */
+const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
+/** Words of the request itself ("please show me"), and nouns that stand for rows or columns in general. */
+const EMPTY_WORDS = new Set([
+  'be', 'have', 'do', 'please', 'kindly', 'thanks', 'thank', 'hi', 'hello', 'ok', 'okay', 'want', 'need', 'like', 'know', 'see', 'look',
+  'show', 'list', 'give', 'find', 'tell', 'get', 'return', 'display', 'provide', 'fetch', 'retrieve', 'report', 'identify', 'compute',
+  'calculate', 'determine', 'count', 'name', 'information', 'info', 'detail', 'record', 'entry', 'row', 'data', 'result', 'everything', 'there',
+  'also', 'respectively', 'respective', 'corresponding', 'currently', 'overall', 'exactly', 'altogether', 'together', 'along', 'well',
+  'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
+  'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
+]);
+const KIND_NOUNS = new Set(['type', 'kind', 'sort', 'variety', 'form']);
+/** Cues whose meaning is lost if nothing in the reading carries it. */
+const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate', 'superlative', 'versus', 'sort', 'count']);
+/** Quantifiers that change what a question asks and no reading here can carry. */
+const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
+
+export function accountWords(draft: Draft): void {
+  const { tokens, units } = draft.input;
+  for (const pick of draft.withRole('word')) draft.use(pick.unit);
+  for (const [index, unit] of units.entries()) {
+    if (unit.kind !== 'cue' || draft.usedCues.has(index)) continue;
+    const pick = draft.picks[index];
+    if (pick !== undefined && pick.role !== 'cue') continue;
+    const cue = unit.cue;
+    if (MEANINGFUL_CUES.has(cue.kind)) {
+      // "count the number of …": a second count cue restates the first.
+      const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate.startsWith('count'));
+      if ((cue.kind === 'count' || (cue.kind === 'aggregate' && cue.aggregate === 'sum')) && counted) {
+        // "count the number of …", "how many … in total": restating the count.
+        draft.useCue(index);
+        draft.feature('cue.restates-count');
+        continue;
+      }
+      throw new Invalid();
+    }
+    if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
+    if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
+    if (cue.kind === 'group') draft.feature('cue.unused.group');
+    if (cue.kind === 'distinct') draft.feature('cue.unused.distinct');
+    draft.useCue(index);
+  }
+  for (const unit of units) {
+    if ((unit.kind === 'number' || unit.kind === 'quoted' || unit.kind === 'period') && !draft.usedTokens.has(unit.start)) throw new Invalid();
+  }
+  for (const token of tokens) {
+    if (draft.usedTokens.has(token.index)) continue;
+    if (token.kind !== 'word') {
+      if (token.kind === 'symbol') continue;
+      throw new Invalid();
+    }
+    if (GRAMMAR_POS.has(token.pos) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
+    // "types of policy", "kinds of devices": the kinds are the values of what follows.
+    if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
+    // "more than 30 days": the unit of a number the reading compares.
+    if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
+    draft.feature(`unused.${token.pos.toLowerCase()}`);
+    draft.unusedWords.push(token.index);
+  }
+}
+
+/** "customers who ordered every product": "every" inside a condition asks for all of something. */
+function everyInCondition(draft: Draft, cueIndex: number): boolean {
+  for (let index = cueIndex - 1; index >= 0; index -= 1) {
+    const unit = draft.unit(index);
+    if (unit.kind === 'word' && (unit.token.pos === 'VERB' || ['who', 'that', 'which', 'with'].includes(unit.token.lower))) return true;
+    if (unit.kind === 'link' && index < cueIndex - 2) return false;
+  }
+  return false;
+}

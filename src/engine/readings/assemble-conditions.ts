@@ -1,0 +1,212 @@
+/**
+ * Conditions of a reading: data values ("in Germany", "not cancelled", "Rock or Jazz"), literals
+ * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
+ * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
+ */
+import { columnOf, entityOf } from '../schema/schema-model.ts';
+import type { Choice } from './choices.ts';
+import { impliedColumn } from './implied-columns.ts';
+import { Invalid, type Draft } from './draft.ts';
+import type { ConditionNode } from './reading.ts';
+
+export function assembleConditions(draft: Draft): void {
+  valueFilters(draft);
+  literals(draft);
+  mergeAlternatives(draft);
+  comparisons(draft);
+  impliedComparisons(draft);
+  patterns(draft);
+  segments(draft);
+}
+
+/** Values of the same column side by side ("Germany or France") make one condition. */
+function valueFilters(draft: Draft): void {
+  const filters = draft.withRole('filter');
+  const done = new Set<number>();
+  for (const pick of filters) {
+    if (done.has(pick.unit) || pick.link?.target.kind !== 'value') continue;
+    const target = pick.link.target;
+    const group = [pick];
+    done.add(pick.unit);
+    let current = pick.unit;
+    for (;;) {
+      const right = draft.input.contexts[current].right;
+      if (right.kind !== 'and' && right.kind !== 'comma') break;
+      const next = filters.find((other) => other.unit === draft.rightOf(right.unit) && !done.has(other.unit));
+      if (next?.link?.target.kind !== 'value' || next.link.target.column !== target.column || next.link.target.entity !== target.entity) break;
+      draft.use(right.unit);
+      group.push(next);
+      done.add(next.unit);
+      current = next.unit;
+    }
+    const negated = negatedBefore(draft, pick.unit);
+    const values = group.map((member) => (member.link?.target.kind === 'value' ? member.link.target.value : ''));
+    const tokens = group.flatMap((member) => draft.use(member.unit));
+    draft.conditions.push({ kind: 'equals', entity: target.entity, column: target.column, values, negated, tokens });
+    if (group.length > 1) draft.feature('filter.alternatives');
+    namedColumnFor(draft, pick, target.entity, target.column);
+  }
+}
+
+/**
+ * "in either Banking or Conglomerate industry", "customers in Germany and France": one column
+ * cannot hold two values at once, so values said apart for the same column are alternatives.
+ */
+function mergeAlternatives(draft: Draft): void {
+  const merged: ConditionNode[] = [];
+  for (const condition of draft.conditions) {
+    const same = merged.find((other) => other.kind === 'equals' && condition.kind === 'equals' && other.entity === condition.entity && other.column === condition.column && other.negated === condition.negated);
+    if (same?.kind === 'equals' && condition.kind === 'equals') {
+      merged[merged.indexOf(same)] = { ...same, values: [...same.values, ...condition.values.filter((value) => !same.values.includes(value))], tokens: [...same.tokens, ...condition.tokens] };
+      draft.feature('filter.alternatives');
+    } else merged.push(condition);
+  }
+  draft.conditions.splice(0, draft.conditions.length, ...merged);
+}
+
+/** "named 'Bob'", "with name 'Bob'", "year 2014": a literal and the column it belongs to. */
+function literals(draft: Draft): void {
+  for (const pick of draft.withRole('literal')) {
+    const unit = draft.unit(pick.unit);
+    const value = unit.kind === 'quoted' ? unit.text : unit.kind === 'number' ? unit.value : undefined;
+    if (value === undefined) throw new Invalid();
+    const named = namingColumn(draft, pick.unit);
+    let entity: string;
+    let column: string;
+    if (named) {
+      ({ entity, column } = named);
+      draft.feature('literal.named-column');
+    } else {
+      // A quoted name with no column said: the subject's own name column, stated as a choice.
+      // Capitalised words are not enough for that: they may name anything ("albums by Billy Cobham").
+      if (typeof value === 'number' || !draft.subject || (unit.kind === 'quoted' && unit.capitals) || !besideSubject(draft, pick.unit)) throw new Invalid();
+      const display = entityOf(draft.input.schema, draft.subject).displayColumns[0];
+      if (!display) throw new Invalid();
+      entity = display.entity;
+      column = display.name;
+      draft.feature('literal.default-name');
+    }
+    const info = columnOf(draft.input.schema, entity, column);
+    if (typeof value === 'number' && !(info.type === 'integer' || info.type === 'number')) throw new Invalid();
+    if (typeof value === 'string' && !info.isText) throw new Invalid();
+    draft.conditions.push({ kind: 'equals', entity, column, values: [value], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
+  }
+  for (const pick of draft.withRole('names')) {
+    if (!draft.usedTokens.has(draft.unit(pick.unit).start)) throw new Invalid();
+  }
+}
+
+const NAMING_VERBS = new Set(['name', 'call', 'title', 'entitle', 'label']);
+
+/** "the club 'Tennis Club'", "documents named 'X'": a literal said right after its rows or a naming verb. */
+function besideSubject(draft: Draft, literalUnit: number): boolean {
+  const left = draft.input.contexts[literalUnit].left;
+  const unit = left.unit >= 0 ? draft.unit(left.unit) : undefined;
+  if (unit?.kind === 'word' && NAMING_VERBS.has(unit.token.lemma)) {
+    draft.use(left.unit);
+    return true;
+  }
+  const pick = left.unit >= 0 ? draft.picks[left.unit] : undefined;
+  return left.between.length === 0 && pick?.link?.target.kind === 'entity' && pick.link.target.entity === draft.subject;
+}
+
+/** The column a 'names' pick next to a literal gives it, marked used. */
+function namingColumn(draft: Draft, literalUnit: number): { entity: string; column: string } | undefined {
+  for (const side of [draft.leftOf(literalUnit), draft.rightOf(literalUnit)]) {
+    const pick = draft.picks[side];
+    if (pick?.role === 'names' && pick.link?.target.kind === 'column') {
+      draft.use(side);
+      return { entity: pick.link.target.entity, column: pick.link.target.column };
+    }
+  }
+  return undefined;
+}
+
+/** A value with its column named beside it ("country Germany") uses the column's words too. */
+function namedColumnFor(draft: Draft, pick: Choice, entity: string, column: string): void {
+  for (const side of [draft.leftOf(pick.unit), draft.rightOf(pick.unit)]) {
+    const other = draft.picks[side];
+    if (other?.role !== 'names' || other.link?.target.kind !== 'column') continue;
+    if (other.link.target.entity !== entity || other.link.target.column !== column) throw new Invalid();
+    draft.use(side);
+    draft.feature('filter.column-named');
+  }
+}
+
+/** "age above 30", "price between 10 and 20": the comparison cue beside the column. */
+function comparisons(draft: Draft): void {
+  for (const pick of draft.withRole('compare')) {
+    if (pick.link?.target.kind !== 'column') throw new Invalid();
+    const { entity, column } = pick.link.target;
+    const info = columnOf(draft.input.schema, entity, column);
+    // "more than 100 orders" counts orders; an id is never compared with a quantity.
+    if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || (info.isKey && !info.isPrimaryKey)) throw new Invalid();
+    const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
+    const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
+    if (cueIndex === undefined || cue?.kind !== 'compare' || cue.values.length === 0) throw new Invalid();
+    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
+    if (info.isKey) draft.feature('compare.key');
+  }
+}
+
+/** "people older than 30": a comparative that names its attribute compares that column of the subject. */
+function impliedComparisons(draft: Draft): void {
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(index)) continue;
+    const cue = unit.cue;
+    if ((!cue.concept && !cue.attributes) || cue.values.length === 0 || !draft.subject) continue;
+    if (draft.picks[draft.rightOf(index)]?.role === 'having') continue;
+    const implied = impliedColumn(draft, draft.subject, cue);
+    // "older than 30" on a date of birth is a date comparison this reading cannot make from a number.
+    if (!implied || implied.inverted) throw new Invalid();
+    draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: cue.values, tokens: draft.useCue(index) });
+    draft.feature('compare.implied-column');
+  }
+}
+
+function patterns(draft: Draft): void {
+  for (const pick of draft.withRole('pattern')) {
+    if (pick.link?.target.kind !== 'column') throw new Invalid();
+    const { entity, column } = pick.link.target;
+    if (!columnOf(draft.input.schema, entity, column).isText) throw new Invalid();
+    const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'contains' && !draft.usedCues.has(index));
+    const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
+    if (cueIndex === undefined || cue?.kind !== 'contains') throw new Invalid();
+    const negated = negatedBefore(draft, cueIndex);
+    draft.conditions.push({ kind: 'text', entity, column, mode: cue.mode, text: cue.text, negated, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
+  }
+}
+
+function segments(draft: Draft): void {
+  for (const pick of draft.withRole('segment')) {
+    if (pick.link?.target.kind !== 'segment') throw new Invalid();
+    draft.conditions.push({ kind: 'segment', entity: pick.link.target.entity, segment: pick.link.target.segment, tokens: draft.use(pick.unit) });
+  }
+  // A segment said as its rows ("open invoices" as the subject) brings its conditions along.
+  for (const pick of draft.picks) {
+    if (pick?.segment && pick.link) draft.conditions.push({ kind: 'segment', entity: pick.link.target.entity, segment: pick.segment, tokens: draft.use(pick.unit) });
+  }
+  // "discontinued products": a yes/no column said as an adjective.
+  for (const pick of draft.withRole('flag')) {
+    if (pick.link?.target.kind !== 'column') throw new Invalid();
+    draft.conditions.push({ kind: 'equals', entity: pick.link.target.entity, column: pick.link.target.column, values: [true], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
+  }
+}
+
+/** A negation cue shortly before a unit ("not in Germany", "excluding cancelled"), marked used. */
+export function negatedBefore(draft: Draft, unitIndex: number): boolean {
+  for (let index = unitIndex - 1, steps = 0; index >= 0 && steps < 5; index -= 1, steps += 1) {
+    const unit = draft.unit(index);
+    if (unit.kind === 'cue' && unit.cue.kind === 'negation') {
+      if (draft.usedCues.has(index)) return false;
+      draft.useCue(index);
+      return true;
+    }
+    // "did not grow up in", "who are not located in": verbs and the column named may stand between.
+    const role = draft.picks[index]?.role;
+    if (unit.kind !== 'word' && !(unit.kind === 'link' && (role === 'names' || role === 'relation'))) return false;
+  }
+  return false;
+}
+
+export type { ConditionNode };

@@ -1,0 +1,144 @@
+/**
+ * Measures of a reading: counts ("how many students", "number of different cities"), aggregates
+ * of a column under their cue ("the average and maximum age"), and the semantic layer's metrics.
+ */
+import type { Cue } from '../question/cues.ts';
+import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { Invalid, type Draft } from './draft.ts';
+import type { MeasureNode, ReadingAggregate } from './reading.ts';
+
+export function assembleMeasures(draft: Draft): void {
+  for (const pick of draft.withRole('count')) {
+    const target = pick.link?.target;
+    const cueIndex = draft.leftOf(pick.unit);
+    const cue = draft.cueAt(cueIndex);
+    if (!target || cue?.kind !== 'count') throw new Invalid();
+    const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
+    if (target.kind === 'entity') {
+      // "how many customers" beside bank.no_of_customers: counting rows or adding up a stored count.
+      if (storedCountOf(draft, target.entity)) draft.feature('count.stored-elsewhere');
+      addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens });
+    } else if (target.kind === 'column') {
+      // "number of different cities": distinct values; a key column counts its rows.
+      const info = columnOf(draft.input.schema, target.entity, target.column);
+      if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of rooms": the sum, read as a measure
+      const distinct = distinctBefore(draft, pick.unit);
+      draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');
+      addMeasure(draft, pick.unit, { kind: 'measure', aggregate: info.isPrimaryKey && !distinct ? 'count' : 'count_distinct', entity: target.entity, column: target.column, tokens });
+    }
+  }
+  for (const pick of draft.withRole('measure')) {
+    const target = pick.link?.target;
+    if (target?.kind === 'metric') {
+      const metric = target.metric;
+      if (metric.aggregate === 'ratio') throw new Invalid();
+      // "total revenue" restates the metric's sum; "average shipping cost" averages its column under its conditions.
+      const cueIndex = draft.leftOf(pick.unit);
+      const cue = draft.cueAt(cueIndex);
+      let aggregate: ReadingAggregate = metric.aggregate;
+      const tokens = draft.use(pick.unit);
+      if (cue?.kind === 'aggregate') {
+        if (cue.aggregate !== metric.aggregate) {
+          if (!metric.column || metric.expression) throw new Invalid();
+          aggregate = cue.aggregate;
+          draft.feature('metric.other-aggregate');
+        }
+        tokens.push(...draft.useCue(cueIndex));
+      }
+      addMeasure(draft, pick.unit, { kind: 'measure', aggregate, entity: target.entity, ...(metric.column ? { column: metric.column } : {}), metric, tokens });
+      draft.feature('metric.used');
+      continue;
+    }
+    if (target?.kind === 'entity') {
+      entityAmount(draft, pick.unit, target.entity);
+      continue;
+    }
+    if (target?.kind !== 'column') throw new Invalid();
+    // "the average number of working horses": "number of" only says the column holds a count.
+    let governor = draft.leftOf(pick.unit);
+    const info = columnOf(draft.input.schema, target.entity, target.column);
+    if (draft.cueAt(governor)?.kind === 'count') {
+      const countTokens = draft.useCue(governor);
+      governor = draft.leftOf(governor);
+      if (aggregateChain(draft, governor, false).length === 0) {
+        // "how many beds", "the total number of customers" on a column that holds a count: its sum.
+        if (!info.isNumeric) throw new Invalid();
+        draft.feature('count.sum-of-numeric');
+        addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'sum', entity: target.entity, column: target.column, tokens: [...countTokens, ...draft.use(pick.unit)] });
+        continue;
+      }
+      draft.feature('measure.count-words');
+    }
+    const cues = aggregateChain(draft, governor);
+    if (cues.length === 0) throw new Invalid();
+    const tokens = draft.use(pick.unit);
+    for (const { index, cue } of cues) {
+      const aggregate = cue.aggregate;
+      if ((aggregate === 'sum' || aggregate === 'avg') && !info.isNumeric) {
+        if (!(info.type === 'integer' || info.type === 'number')) throw new Invalid();
+        draft.feature('measure.key-aggregated');
+      }
+      if (aggregate === 'sum' && info.isNumeric) draft.feature(info.isAmount || info.isQuantity ? 'measure.sum.additive' : 'measure.sum.other');
+      addMeasure(draft, pick.unit, { kind: 'measure', aggregate, entity: target.entity, column: target.column, tokens: [...draft.useCue(index), ...tokens] });
+    }
+  }
+}
+
+/** "total of invoices", "open invoices total", "average invoice": the entity's single amount column. */
+function entityAmount(draft: Draft, unit: number, entity: string): void {
+  const amount = entityOf(draft.input.schema, entity).primaryAmount;
+  const cueIndex = draft.cueAt(draft.leftOf(unit))?.kind === 'aggregate' ? draft.leftOf(unit) : draft.rightOf(unit);
+  const cue = draft.cueAt(cueIndex);
+  if (!amount || cue?.kind !== 'aggregate') throw new Invalid();
+  addMeasure(draft, unit, { kind: 'measure', aggregate: cue.aggregate, entity, column: amount.name, tokens: [...draft.useCue(cueIndex), ...draft.use(unit)] });
+  draft.feature('measure.entity-amount');
+}
+
+const COUNT_WORDS = new Set(['number', 'count', 'total']);
+
+/** A numeric column of another entity that holds a number of this entity's rows (no_of_customers). */
+function storedCountOf(draft: Draft, entity: string): boolean {
+  const head = entityOf(draft.input.schema, entity).words.at(-1);
+  if (!head) return false;
+  return draft.input.schema.entities.some((other) => other.name !== entity
+    && other.columns.some((column) => column.isNumeric && column.words.includes(head) && column.words.some((word) => COUNT_WORDS.has(word))));
+}
+
+function addMeasure(draft: Draft, unit: number, measure: MeasureNode): void {
+  draft.measureOfUnit.set(unit, [...(draft.measureOfUnit.get(unit) ?? []), measure]);
+}
+
+/** "the average and maximum age": aggregate cues joined by "and" or commas before one column. */
+function aggregateChain(draft: Draft, start: number, use = true): { index: number; cue: Cue & { kind: 'aggregate' } }[] {
+  const chain: { index: number; cue: Cue & { kind: 'aggregate' } }[] = [];
+  let index = start;
+  while (index >= 0) {
+    const cue = draft.cueAt(index);
+    if (cue?.kind !== 'aggregate') break;
+    chain.unshift({ index, cue });
+    // "the minimum, maximum, and average": separators between the cues.
+    const separators: number[] = [];
+    let before = index - 1;
+    while (before >= 0 && draft.unit(before).kind === 'word' && ['and', ',', 'or'].includes((draft.unit(before) as { token: { lower: string } }).token.lower)) separators.push(before--);
+    if (separators.length === 0 || before < 0 || draft.cueAt(before)?.kind !== 'aggregate') break;
+    if (use) for (const separator of separators) draft.use(separator);
+    index = before;
+  }
+  return chain;
+}
+
+function distinctBefore(draft: Draft, unit: number): boolean {
+  const unitStart = draft.unit(unit).start;
+  for (let index = unit - 1; index >= 0 && draft.unit(index).start >= unitStart - 3; index -= 1) {
+    if (draft.cueAt(index)?.kind === 'distinct') {
+      draft.useCue(index);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Every measure built so far, in question order. */
+export function measuresOf(draft: Draft): MeasureNode[] {
+  return [...draft.measureOfUnit.entries()].sort(([left], [right]) => left - right).flatMap(([, measures]) => measures);
+}

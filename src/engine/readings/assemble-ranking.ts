@@ -1,0 +1,256 @@
+/**
+ * Groups, rankings, sorting and having: "for each department", "the 3 cheapest", "which customer
+ * has the most orders", "the most common payment method", "sorted by age in descending order",
+ * "with more than 5 orders", "departments whose total salary is over 1000".
+ */
+import type { Cue } from '../question/cues.ts';
+import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { impliedColumn } from './implied-columns.ts';
+import { measuresOf } from './assemble-measures.ts';
+import { Invalid, type Draft } from './draft.ts';
+import type { MeasureNode, OutputNode } from './reading.ts';
+
+type Superlative = Cue & { kind: 'superlative' };
+
+export function assembleGroups(draft: Draft): void {
+  for (const pick of draft.withRole('group')) {
+    const target = pick.link?.target;
+    const cueIndex = draft.leftOf(pick.unit);
+    if (draft.cueAt(cueIndex)?.kind !== 'group') throw new Invalid();
+    const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
+    const referenced = target?.kind === 'column' ? referencedEntity(draft, target.entity, target.column) : undefined;
+    if (target?.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
+    else if (referenced) {
+      // "revenue by salesperson" where salesperson is orders.employee_id: one group per employee.
+      draft.groups.push({ kind: 'entity', entity: referenced, tokens });
+      draft.feature('group.via-foreign-key');
+    } else if (target?.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
+    else throw new Invalid();
+  }
+}
+
+/** The entity a single-column foreign key points to. */
+export function referencedEntity(draft: Draft, entity: string, column: string): string | undefined {
+  return draft.input.schema.entityByName.get(entity)?.foreignKeys.find((key) => key.columns.length === 1 && key.columns[0] === column)?.refEntity;
+}
+
+/** Superlatives: a ranked column, a ranked count, a most common value, or an implied column. */
+export function assembleRanking(draft: Draft): void {
+  for (const pick of draft.withRole('rank')) {
+    let cueIndex = draft.leftOf(pick.unit);
+    const counting: number[] = [];
+    // "the greatest number of competitions", "the lowest number of days held".
+    if (draft.cueAt(cueIndex)?.kind === 'count') {
+      counting.push(...draft.useCue(cueIndex));
+      cueIndex = draft.leftOf(cueIndex);
+    }
+    const cue = draft.cueAt(cueIndex);
+    const target = pick.link?.target;
+    if (cue?.kind !== 'superlative' || !target) throw new Invalid();
+    const tokens = [...draft.useCue(cueIndex), ...counting, ...draft.use(pick.unit)];
+    if (rankByMeasure(draft, cue, pick.unit, tokens)) continue;
+    if (target.kind === 'entity') {
+      rankByCount(draft, cue, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens }, tokens);
+    } else if (target.kind === 'column') {
+      const column = columnOf(draft.input.schema, target.entity, target.column);
+      if (cue.concept === 'frequency') mostCommon(draft, cue, target.entity, target.column, tokens);
+      else rankByColumn(draft, agedOn(cue, column), column, tokens);
+    } else throw new Invalid();
+  }
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'superlative' || draft.usedCues.has(index) || draft.picks[index]?.role !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    impliedRanking(draft, index, unit.cue);
+  }
+}
+
+/**
+ * "top 5 countries by number of invoices", "the top 10 customers by revenue": one group per ranked
+ * thing, ordered by the measure said after "by".
+ */
+function rankByMeasure(draft: Draft, cue: Superlative, unit: number, tokens: readonly number[]): boolean {
+  const byIndex = draft.rightOf(unit);
+  const by = draft.cueAt(byIndex);
+  if (by?.kind !== 'group' || !by.by) return false;
+  let index = draft.rightOf(byIndex);
+  while (index >= 0 && draft.cueAt(index) !== undefined && ['count', 'aggregate'].includes(draft.cueAt(index)?.kind ?? '')) index = draft.rightOf(index);
+  let measures = draft.measureOfUnit.get(index) ?? [];
+  const keyPick = draft.picks[index];
+  if (measures.length === 0 && keyPick?.role === 'order' && keyPick.link?.target.kind === 'column') {
+    // "top 5 products by quantity": an amount is totalled per product, a price or a rate averaged.
+    const column = columnOf(draft.input.schema, keyPick.link.target.entity, keyPick.link.target.column);
+    if (!column.isNumeric) return false;
+    const measure: MeasureNode = { kind: 'measure', aggregate: column.isPrice || !(column.isAmount || column.isQuantity) ? 'avg' : 'sum', entity: column.entity, column: column.name, tokens: draft.use(index) };
+    draft.measureOfUnit.set(index, [measure]);
+    draft.outputs.push(measure);
+    draft.feature(`rank.by-column.${measure.aggregate}`);
+    measures = [measure];
+  }
+  const target = draft.picks[unit]?.link?.target;
+  if (measures.length !== 1 || !target) return false;
+  draft.useCue(byIndex);
+  if (target.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
+  else if (target.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
+  else return false;
+  draft.order.push({ key: measures[0], direction: cue.direction, tokens: [] });
+  draft.limit = cue.limit ?? (cue.several ? 10 : 1);
+  draft.feature('rank.by-measure');
+  return true;
+}
+
+/** "the oldest order date", "the three oldest ids": age on a date or a key is earliness, the other way from an age. */
+function agedOn(cue: Superlative, column: ColumnInfo): Superlative {
+  const aging = cue.concept === 'attribute' && (cue.attributes ?? []).includes('age');
+  if (!aging || !(column.isDate || column.isKey)) return cue;
+  return { ...cue, direction: cue.direction === 'desc' ? 'asc' : 'desc' };
+}
+
+/** "which customer has the most orders": count per subject (or per shown column), highest first. */
+function rankByCount(draft: Draft, cue: Superlative, measure: MeasureNode, tokens: readonly number[]): void {
+  if (draft.groups.length === 0) groupByShown(draft, measure.entity);
+  draft.outputs.push(measure);
+  draft.order.push({ key: measure, direction: cue.direction, tokens });
+  draft.limit = cue.limit ?? (cue.several ? 10 : 1);
+  draft.feature('rank.count');
+}
+
+/** "the most common payment method": one group per value, the largest first. */
+function mostCommon(draft: Draft, cue: Superlative, entity: string, column: string, tokens: readonly number[]): void {
+  draft.groups.push({ kind: 'column', entity, column, tokens });
+  const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: draft.subject ?? entity, tokens: [] };
+  draft.outputs.push(measure);
+  draft.order.push({ key: measure, direction: cue.direction, tokens });
+  draft.limit = cue.limit ?? (cue.several ? 10 : 1);
+  draft.feature('rank.most-common');
+}
+
+/**
+ * "the product with the highest price": the rows ordered by the column, cut to the first; with
+ * nothing else to show, the highest value itself; per group, the highest value of each group.
+ */
+function rankByColumn(draft: Draft, cue: Superlative, column: ColumnInfo, tokens: readonly number[]): void {
+  if (!column.isNumeric && !column.isDate && !(column.type === 'integer' || column.type === 'number')) draft.feature('rank.non-numeric');
+  const others = draft.outputs.filter((output) => output.kind !== 'measure').length;
+  const grouped = draft.groups.length > 0;
+  const measured = draft.outputs.some((output) => output.kind === 'measure');
+  // "the highest, lowest and average cost": beside other measures, the highest value itself.
+  if (grouped || (others === 0 && !cue.limit && !cue.several && (!draft.explicitSubject || measured))) {
+    const measure: MeasureNode = { kind: 'measure', aggregate: cue.direction === 'desc' ? 'max' : 'min', entity: column.entity, column: column.name, tokens };
+    draft.outputs.push(measure);
+    draft.feature(grouped ? 'rank.extreme-per-group' : 'rank.extreme-value');
+    return;
+  }
+  // "the 2 cheapest products": the products by name, with the price they are ranked by.
+  if (others === 0 && draft.subject) draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
+  draft.outputs.push({ kind: 'column', entity: column.entity, column: column.name, tokens: [] });
+  draft.order.push({ key: { kind: 'column', entity: column.entity, column: column.name }, direction: cue.direction, tokens });
+  draft.limit = cue.limit ?? (cue.several ? 10 : 1);
+  draft.feature('rank.rows');
+}
+
+/** A superlative that names no column ("the youngest", "the cheapest"): the column it implies. */
+function impliedRanking(draft: Draft, cueIndex: number, cue: Superlative): void {
+  const entity = draft.subject;
+  if (!entity) throw new Invalid();
+  if (cue.concept === 'frequency') {
+    // "which allergy is the most common": the shown column's most frequent value.
+    const shown = draft.outputs.find((output) => output.kind === 'column');
+    if (shown?.kind !== 'column') throw new Invalid();
+    draft.outputs.splice(draft.outputs.indexOf(shown), 1);
+    mostCommon(draft, cue, shown.entity, shown.column, draft.useCue(cueIndex));
+    return;
+  }
+  const implied = impliedColumn(draft, entity, cue);
+  if (!implied) throw new Invalid();
+  draft.feature(`rank.implied.${cue.concept ?? 'magnitude'}`);
+  const direction = implied.inverted ? (cue.direction === 'desc' ? 'asc' : 'desc') : cue.direction;
+  rankByColumn(draft, { ...cue, direction }, implied.column, draft.useCue(cueIndex));
+}
+
+/** Groups for a ranking or a having when the question said none: the shown columns, else the subject. */
+export function groupByShown(draft: Draft, counted: string): void {
+  const shown = draft.outputs.filter((output): output is Exclude<OutputNode, MeasureNode> => output.kind !== 'measure');
+  if (shown.length > 0) {
+    for (const output of shown) {
+      draft.groups.push(output.kind === 'column' ? { kind: 'column', entity: output.entity, column: output.column, tokens: [] } : { kind: 'entity', entity: output.entity, tokens: [] });
+    }
+    draft.feature('group.from-shown');
+    return;
+  }
+  if (!draft.subject || draft.subject === counted) throw new Invalid();
+  draft.groups.push({ kind: 'entity', entity: draft.subject, tokens: [] });
+  draft.feature('group.from-subject');
+}
+
+/** "sorted by age", "ordered by the number of orders", "in descending order". */
+export function assembleOrder(draft: Draft): void {
+  for (const pick of draft.withRole('order')) {
+    if (draft.usedTokens.has(draft.unit(pick.unit).start)) continue; // the key of a ranking ("top 5 … by quantity")
+    const cueIndex = draft.leftOf(pick.unit);
+    const cue = draft.cueAt(cueIndex);
+    if (cue?.kind !== 'sort' || pick.link?.target.kind !== 'column') throw new Invalid();
+    const { entity, column } = pick.link.target;
+    draft.order.push({ key: { kind: 'column', entity, column }, direction: cue.direction ?? directionAfter(draft, pick.unit) ?? 'asc', tokens: [...draft.useCue(cueIndex), ...draft.use(pick.unit)] });
+  }
+  // "ordered by the number of …": a sort cue whose key is a measure.
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || !unit.cue.by || draft.usedCues.has(index)) continue;
+    const keyIndex = draft.rightOf(index);
+    let measures = draft.measureOfUnit.get(keyIndex) ?? draft.measureOfUnit.get(draft.rightOf(keyIndex)) ?? [];
+    // "ordered by the count": the count the reading already has.
+    if (measures.length === 0 && draft.cueAt(keyIndex)?.kind === 'count' && !draft.usedCues.has(keyIndex)) {
+      measures = draft.outputs.filter((output): output is MeasureNode => output.kind === 'measure' && output.aggregate === 'count');
+      if (measures.length === 1) draft.useCue(keyIndex);
+    }
+    if (measures.length !== 1) continue;
+    draft.order.push({ key: measures[0], direction: unit.cue.direction ?? directionAfter(draft, keyIndex) ?? 'asc', tokens: draft.useCue(index) });
+  }
+  // A direction said on its own ("… in descending order") applies to a sort key said without one.
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || unit.cue.by || draft.usedCues.has(index)) continue;
+    if (draft.order.length === 0) {
+      // "list the cities in descending order": the order of what is shown.
+      const first = draft.outputs[0];
+      if (!first || first.kind === 'name') throw new Invalid();
+      draft.order.push({ key: first.kind === 'column' ? { kind: 'column', entity: first.entity, column: first.column } : first, direction: unit.cue.direction ?? 'asc', tokens: draft.useCue(index) });
+      draft.feature('order.implied-key');
+      continue;
+    }
+    draft.useCue(index);
+  }
+}
+
+function directionAfter(draft: Draft, unitIndex: number): 'asc' | 'desc' | undefined {
+  for (let index = unitIndex + 1; index < draft.input.units.length; index += 1) {
+    const unit = draft.unit(index);
+    if (unit.kind === 'cue' && unit.cue.kind === 'sort' && !unit.cue.by && unit.cue.direction) {
+      draft.useCue(index);
+      return unit.cue.direction;
+    }
+    if (unit.kind !== 'word') return undefined;
+  }
+  return undefined;
+}
+
+/** "with more than 5 orders" (a count of related rows) and "total salary over 1000" (a measure). */
+export function assembleHaving(draft: Draft): void {
+  for (const pick of draft.withRole('having')) {
+    const cueIndex = draft.leftOf(pick.unit);
+    const cue = draft.cueAt(cueIndex);
+    if (cue?.kind !== 'compare' || cue.values.length === 0 || pick.link?.target.kind !== 'entity') throw new Invalid();
+    const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
+    const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: pick.link.target.entity, tokens };
+    if (draft.groups.length === 0) groupByShown(draft, measure.entity);
+    draft.having.push({ measure, op: cue.op, values: cue.values, tokens });
+  }
+  for (const measure of measuresOf(draft)) {
+    const unitIndex = [...draft.measureOfUnit.entries()].find(([, list]) => list.includes(measure))?.[0];
+    if (unitIndex === undefined) continue;
+    const cueIndex = draft.rightOf(unitIndex);
+    const cue = draft.cueAt(cueIndex);
+    if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || cue.values.length === 0) continue;
+    // "the number of people who is under 40": the comparison belongs to the people, not to their number.
+    if (draft.input.contexts[unitIndex].right.between.some((word) => ['who', 'which', 'that', 'whose', 'where'].includes(word))) continue;
+    draft.having.push({ measure, op: cue.op, values: cue.values, tokens: draft.useCue(cueIndex) });
+    draft.feature('having.measure');
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Time in a reading: a period ("in 2024", "last quarter") bound to a date column — the one the
+ * question names beside it ("shipped in 2024"), else the date of what is measured, else the
+ * subject's — and time grains ("monthly", "per year") on the same date.
+ */
+import type { TimeGrain } from '../../query/logical-query.ts';
+import { columnOf, entityOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { measuresOf } from './assemble-measures.ts';
+import { Invalid, type Draft } from './draft.ts';
+import type { Period } from '../question/periods.ts';
+import type { ConditionNode } from './reading.ts';
+
+export function assembleTime(draft: Draft): void {
+  for (const pick of draft.withRole('period')) {
+    const unit = draft.unit(pick.unit);
+    if (unit.kind !== 'period') throw new Invalid();
+    const named = namedDate(draft, pick.unit);
+    const column = named ?? defaultDate(draft);
+    const tokens = draft.use(pick.unit);
+    if (column) {
+      draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period: unit.period, tokens });
+      continue;
+    }
+    // "concerts in 2014", "races between 2009 and 2011" on a schema that keeps the year as a number.
+    const year = yearColumn(draft);
+    if (!year) throw new Invalid();
+    draft.conditions.push(yearCondition(year, unit.period, tokens));
+    draft.feature('period.year-column');
+  }
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'grain') continue;
+    const column = namedDate(draft, index) ?? defaultDate(draft);
+    if (!column) throw new Invalid();
+    draft.groups.push({ kind: 'grain', entity: column.entity, column: column.name, grain: unit.cue.grain as TimeGrain, tokens: draft.useCue(index) });
+  }
+}
+
+/** A date column the question names next to the period ("shipped in 2024", "hired after 2010"). */
+function namedDate(draft: Draft, unitIndex: number): ColumnInfo | undefined {
+  for (const side of [draft.leftOf(unitIndex), draft.rightOf(unitIndex)]) {
+    const pick = draft.picks[side];
+    if (pick?.role !== 'names' || pick.link?.target.kind !== 'column') continue;
+    const info = columnOf(draft.input.schema, pick.link.target.entity, pick.link.target.column);
+    if (!info.isDate) continue;
+    draft.use(side);
+    draft.feature('period.named-date');
+    return info;
+  }
+  return undefined;
+}
+
+/**
+ * The date of what is measured (a metric's own date, as the semantic layer says), the date a named
+ * segment is dated by ("solved tickets" → resolved_at), else the main date of what is measured or listed.
+ */
+function defaultDate(draft: Draft): ColumnInfo | undefined {
+  const metricTime = measuresOf(draft).find((measure) => measure.metric?.time)?.metric?.time;
+  if (metricTime) {
+    draft.feature('period.metric-date');
+    return columnOf(draft.input.schema, metricTime.entity, metricTime.column);
+  }
+  for (const condition of draft.conditions) {
+    if (condition.kind !== 'segment' || !condition.segment.time) continue;
+    draft.feature('period.segment-date');
+    return columnOf(draft.input.schema, condition.entity, condition.segment.time);
+  }
+  const measured = measuresOf(draft)[0]?.entity;
+  for (const [entity, feature] of [[measured, 'period.measure-date'], [draft.subject, 'period.subject-date']] as const) {
+    if (!entity) continue;
+    const date = entityOf(draft.input.schema, entity).mainDate;
+    if (date) {
+      draft.feature(feature);
+      return date;
+    }
+  }
+  return undefined;
+}
+
+/** A period of whole years as a condition on a year column. */
+function yearCondition(year: ColumnInfo, period: Period, tokens: readonly number[]): ConditionNode {
+  const startYear = period.start !== undefined && /-01-01$/.test(period.start) ? Number(period.start.slice(0, 4)) : undefined;
+  const endYear = period.end !== undefined && /-01-01$/.test(period.end) ? Number(period.end.slice(0, 4)) - 1 : undefined;
+  if ((period.start !== undefined && startYear === undefined) || (period.end !== undefined && endYear === undefined)) throw new Invalid();
+  if (startYear !== undefined && endYear !== undefined) {
+    if (startYear === endYear) return { kind: 'equals', entity: year.entity, column: year.name, values: [year.isText ? String(startYear) : startYear], negated: false, tokens };
+    if (year.isText) throw new Invalid();
+    return { kind: 'compare', entity: year.entity, column: year.name, op: 'between', values: [startYear, endYear], tokens };
+  }
+  if (year.isText) throw new Invalid();
+  return startYear !== undefined
+    ? { kind: 'compare', entity: year.entity, column: year.name, op: 'gte', values: [startYear], tokens }
+    : { kind: 'compare', entity: year.entity, column: year.name, op: 'lte', values: [endYear ?? 0], tokens };
+}
+
+function yearColumn(draft: Draft): ColumnInfo | undefined {
+  const entity = measuresOf(draft)[0]?.entity ?? draft.subject;
+  if (!entity) return undefined;
+  const years = entityOf(draft.input.schema, entity).columns.filter((column) => column.words.at(-1) === 'year' && !column.isDate);
+  return years.length === 1 ? years[0] : undefined;
+}

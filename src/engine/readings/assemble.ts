@@ -1,0 +1,236 @@
+/**
+ * Assembles one combination of choices into a reading, or finds that it cannot make one. The
+ * steps follow the dependencies between parts (measures before the subject they may name, the
+ * subject before the conditions that default to its name…); each part is its own module.
+ */
+import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { accountWords } from './accounting.ts';
+import { assembleConditions } from './assemble-conditions.ts';
+import { assembleMeasures, measuresOf } from './assemble-measures.ts';
+import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
+import { assembleTime } from './assemble-time.ts';
+import type { Choice } from './choices.ts';
+import { Draft, Invalid, type AssemblyInput } from './draft.ts';
+import type { Features } from './features.ts';
+import type { OutputNode, Reading } from './reading.ts';
+
+export interface Assembled {
+  readonly reading: Reading;
+  readonly features: Features;
+  /** Content words the reading leaves unused (token indices). */
+  readonly unusedWords: readonly number[];
+}
+
+export function assemble(input: AssemblyInput, picks: readonly (Choice | undefined)[]): Assembled | undefined {
+  const draft = new Draft(input, picks);
+  try {
+    assembleMeasures(draft);
+    chooseSubject(draft);
+    showOutputs(draft);
+    bareCounts(draft);
+    assembleConditions(draft);
+    assembleGroups(draft);
+    assembleRanking(draft);
+    assembleHaving(draft);
+    countByGroups(draft);
+    groupImplicitly(draft);
+    assembleOrder(draft);
+    assembleTime(draft);
+    finish(draft);
+    accountWords(draft);
+  } catch (error) {
+    if (error instanceof Invalid) return undefined;
+    throw error;
+  }
+  const subject = draft.subject;
+  if (!subject) return undefined;
+  const reading: Reading = {
+    subject,
+    outputs: draft.outputs,
+    conditions: draft.conditions,
+    groups: draft.groups,
+    having: draft.having,
+    order: draft.order,
+    ...(draft.limit !== undefined ? { limit: draft.limit } : {}),
+    distinct: draft.distinct,
+    scope: draft.scope,
+    subjectSaid: draft.explicitSubject,
+    usedTokens: [...draft.usedTokens].sort((left, right) => left - right),
+  };
+  return { reading, features: draft.features, unusedWords: draft.unusedWords };
+}
+
+/**
+ * The rows the question is about: the entity said as the subject, or counted; else the entity of
+ * what is shown or measured.
+ */
+function chooseSubject(draft: Draft): void {
+  const said = draft.withRole('subject').map((pick) => pick.link?.target.entity);
+  const counted = measuresOf(draft).filter((measure) => measure.aggregate === 'count' && !measure.column).map((measure) => measure.entity);
+  const explicit = [...new Set([...said, ...counted])].filter((entity): entity is string => entity !== undefined);
+  if (said.length > 1 || counted.length > 1) throw new Invalid();
+  if (explicit.length > 1) {
+    // "how many students does each teacher have" says the teacher as a group, not a second subject.
+    throw new Invalid();
+  }
+  for (const pick of draft.withRole('subject')) draft.use(pick.unit);
+  if (explicit.length === 1) {
+    draft.subject = explicit[0];
+    draft.explicitSubject = true;
+    draft.feature('subject.explicit');
+    return;
+  }
+  const shownEntity = draft.withRole('show').find((pick) => pick.link?.target.kind === 'entity')?.link?.target.entity;
+  const owner = shownEntity
+    ?? firstEntity(draft, ['show', 'measure', 'rank', 'compare', 'count', 'pattern', 'names', 'order', 'group', 'filter']);
+  if (!owner) throw new Invalid();
+  draft.subject = owner;
+  draft.feature('subject.inferred');
+}
+
+function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | undefined {
+  for (const role of roles) {
+    const pick = draft.withRole(role)[0];
+    if (pick?.link) return pick.link.target.entity;
+  }
+  return measuresOf(draft)[0]?.entity;
+}
+
+/** Shown columns and entities, in the question's order, then the measures. */
+function showOutputs(draft: Draft): void {
+  for (const pick of draft.withRole('show')) {
+    const target = pick.link?.target;
+    const tokens = draft.use(pick.unit);
+    if (target?.kind === 'column' && namesByDisplay(draft, pick)) {
+      // "the names of the customers" where first and last name together name one.
+      draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
+      draft.feature('show.name.of-display');
+    } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
+      // A foreign key said by name ("the musicals they are in", "salesperson" for orders.employee_id) shows what it points to.
+      draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
+      draft.feature('show.via-foreign-key');
+    } else if (target?.kind === 'column') {
+      draft.outputs.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
+      draft.feature(target.entity === draft.subject ? 'show.column.of-subject' : 'show.column.of-other');
+      if (entityOf(draft.input.schema, target.entity).columnByName.get(target.column)?.isKey) draft.feature('show.column.key');
+    } else if (target?.kind === 'entity') {
+      draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
+      draft.feature(target.entity === draft.subject ? 'show.name.of-subject' : 'show.name.of-other');
+    } else throw new Invalid();
+  }
+  const measures = measuresOf(draft);
+  for (const measure of measures) draft.feature(measure.entity === draft.subject ? 'measure.of-subject' : 'measure.of-other');
+  const leads = draft.input.units.flatMap((unit) => (unit.kind === 'cue' && unit.cue.kind === 'lead' ? [unit.cue] : []));
+  // "who is the youngest male?": a question about someone asks for their name.
+  if (draft.outputs.length === 0 && measures.length === 0 && draft.subject && leads.some((lead) => lead.kind === 'lead' && lead.person)) {
+    draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
+    draft.feature('show.name-for-who');
+  }
+  // "when was … stored?": a date is the answer.
+  if (leads.some((lead) => lead.kind === 'lead' && lead.time)) {
+    const dated = draft.outputs.some((output) => output.kind === 'column' && columnOf(draft.input.schema, output.entity, output.column).isDate);
+    draft.feature(dated ? 'show.date-for-when' : 'show.when-without-date');
+  }
+  draft.outputs.push(...measures);
+  // "all the information about instructors": every column of the subject.
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'everything' || !draft.subject) continue;
+    const tokens = draft.useCue(index);
+    for (const column of entityOf(draft.input.schema, draft.subject).columns) draft.outputs.push({ kind: 'column', entity: draft.subject, column: column.name, tokens });
+    draft.feature('show.everything');
+  }
+}
+
+const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);
+
+/** The words of a pick ask for an identifier ("customer id", "product code"). */
+function saysIdentifier(draft: Draft, pick: Choice): boolean {
+  const unit = draft.unit(pick.unit);
+  return draft.input.tokens.slice(unit.start, unit.end).some((token) => IDENTIFIER_WORDS.has(token.lower));
+}
+
+function namesByDisplay(draft: Draft, pick: Choice): boolean {
+  const target = pick.link?.target;
+  if (target?.kind !== 'column') return false;
+  const entity = entityOf(draft.input.schema, target.entity);
+  const unit = draft.unit(pick.unit);
+  const words = draft.input.tokens.slice(unit.start, unit.end).map((token) => token.lemma);
+  const named = words.join(' ') === 'name' || words.join(' ') === 'full name';
+  return named && entity.displayColumns.length > 1 && entity.displayColumns.some((column) => column.name === target.column);
+}
+
+/** "each test result and its count": a count cue with nothing after it counts the subject's rows. */
+function bareCounts(draft: Draft): void {
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'count' || draft.usedCues.has(index) || !draft.subject) continue;
+    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    const right = draft.input.contexts[index].right;
+    // "count the number of …": the next count cue says what is counted.
+    if (right.kind === 'link' || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count') continue;
+    const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate === 'count');
+    if (counted && draft.input.contexts[index].left.kind === 'sort') continue;
+    const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: draft.useCue(index) };
+    draft.measureOfUnit.set(index, [measure]);
+    draft.outputs.push(measure);
+    draft.feature('count.bare');
+  }
+}
+
+/** "orders per month", "customers by segment": rows said and grouped, with nothing else to compute, are counted. */
+function countByGroups(draft: Draft): void {
+  if (draft.groups.length === 0 || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
+  const subjectPick = draft.withRole('subject')[0];
+  const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: subjectPick ? draft.use(subjectPick.unit) : [] };
+  draft.outputs.push(measure);
+  draft.feature('count.implied-by-group');
+}
+
+/** "the destinations and the number of flights": shown columns next to a measure are its groups. */
+function groupImplicitly(draft: Draft): void {
+  const measures = draft.outputs.filter((output) => output.kind === 'measure');
+  if (measures.length === 0 || draft.groups.length > 0) return;
+  if (draft.outputs.some((output) => output.kind !== 'measure')) groupByShown(draft, measures[0].kind === 'measure' ? measures[0].entity : '');
+}
+
+function finish(draft: Draft): void {
+  for (const pick of draft.withRole('relation')) {
+    const entity = pick.link?.target.entity;
+    if (!entity) throw new Invalid();
+    if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
+    draft.use(pick.unit);
+  }
+  for (const pick of draft.withRole('scope')) {
+    const entity = pick.link?.target.entity;
+    if (!entity || entity === draft.subject) throw new Invalid();
+    draft.scope.push(entity);
+    draft.use(pick.unit);
+  }
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || draft.usedCues.has(index)) continue;
+    if (unit.cue.kind === 'limit') {
+      draft.limit = unit.cue.limit;
+      draft.useCue(index);
+    }
+    if (unit.cue.kind === 'distinct' && draft.outputs.some((output) => output.kind !== 'measure')) {
+      draft.distinct = true;
+      draft.useCue(index);
+    }
+  }
+  if (draft.groups.length > 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
+  if (draft.outputs.length === 0) {
+    if (!draft.subject) throw new Invalid();
+    draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
+    draft.feature('show.default-name');
+  }
+  for (const group of draft.groups) {
+    const shown = draft.outputs.some((output) => sameAsGroup(output, group));
+    if (!shown) draft.outputs.unshift(group.kind === 'column' || group.kind === 'grain' ? { kind: 'column', entity: group.entity, column: group.column, tokens: [] } : { kind: 'name', entity: group.entity, tokens: [] });
+  }
+  const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
+  draft.feature(`shape.${shape}`);
+}
+
+function sameAsGroup(output: OutputNode, group: Draft['groups'][number]): boolean {
+  if (group.kind === 'entity') return output.kind === 'name' && output.entity === group.entity;
+  return output.kind === 'column' && output.entity === group.entity && output.column === group.column;
+}

@@ -1,0 +1,170 @@
+/**
+ * Proposes, for every unit that names something, the roles it could play in a reading — the
+ * counted entity, a column to show, the column an average is taken of, a filter value, a group,
+ * a sort key… — each with the features of the neighbourhood that suggested it. A proposal never
+ * decides: the model weighs the features and the enumerator keeps the best combinations.
+ */
+import type { ContextKind, UnitContext } from './context.ts';
+import type { Features } from './features.ts';
+import type { Link } from './links.ts';
+import type { CatalogSegment } from '../../connectors/catalog.ts';
+import type { Token } from '../question/tokens.ts';
+import type { SchemaIndex } from '../schema/schema-model.ts';
+import type { Unit } from './units.ts';
+
+export type Role =
+  /** entity: the rows the question is about. */
+  | 'subject'
+  /** entity: shown by its name; column: shown. */
+  | 'show'
+  /** entity: its rows counted; column: its distinct values counted. */
+  | 'count'
+  /** column or metric: aggregated by the aggregate cue before it. */
+  | 'measure'
+  /** entity or column: one group per member. */
+  | 'group'
+  /** column: the sort key of a sort cue. */
+  | 'order'
+  /** column: ranked by a superlative (the row with the highest …); entity: ranked by how many. */
+  | 'rank'
+  /** column: compared with the number of a comparison cue. */
+  | 'compare'
+  /** entity: how many of them, compared with a number ("more than 5 orders"). */
+  | 'having'
+  /** column: the column of a literal next to it ("named 'Bob'", "year 2014"). */
+  | 'names'
+  /** column: matched against a text pattern ("name containing 'a'"). */
+  | 'pattern'
+  /** value: rows where its column holds it. */
+  | 'filter'
+  /** quoted text or number: a value for a column named near it. */
+  | 'literal'
+  /** entity: related rows the question names, joined, nothing shown. */
+  | 'scope'
+  /** segment: its conditions apply. */
+  | 'segment'
+  /** a period: rows dated within it. */
+  | 'period'
+  /** a verb naming a link between things the reading relates ("cities that hosted…"): nothing of its own. */
+  | 'relation'
+  /** a cue whose words also name something: the cue's meaning, not the link. */
+  | 'cue'
+  /** a cue's words read as plain words of the phrase around them. */
+  | 'word'
+  /** a yes/no column said as an adjective ("discontinued products"): rows where it is true. */
+  | 'flag';
+
+export interface Choice {
+  readonly unit: number;
+  readonly role: Role;
+  /** For a segment said as its entity ("open invoices", "customers"): the link as the entity. */
+  readonly link?: Link;
+  /** …and the segment whose conditions come with it. */
+  readonly segment?: CatalogSegment;
+  /** Features of this choice alone (its link and its neighbourhood). */
+  readonly features: Features;
+}
+
+/** Links kept per unit, strongest first: beyond these, a reading is too far-fetched to matter. */
+const MAX_LINKS_PER_UNIT = 4;
+
+export function proposeChoices(units: readonly Unit[], contexts: readonly UnitContext[], tokens: readonly Token[], schema: SchemaIndex): Choice[][] {
+  return units.map((unit, index) => {
+    const context = contexts[index];
+    switch (unit.kind) {
+      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema);
+      case 'cue': {
+        // "the phone number of Nancy": "number of" right after a noun belongs to the noun.
+        const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
+        if (unit.links.length === 0 && asWord.length === 0) return [];
+        return [{ unit: index, role: 'cue', features: { 'cue.over-link': unit.links.length > 0 ? 1 : 0 } }, ...asWord, ...linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema)];
+      }
+      case 'quoted': return [...unit.links.map((link) => choice(index, 'filter', context, link)), choice(index, 'literal', context)];
+      case 'number': return [choice(index, 'literal', context)];
+      case 'period': return [choice(index, 'period', context)];
+      case 'word': return [];
+    }
+  });
+}
+
+function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex): Choice[] {
+  const kept = [...links].sort((left, right) => right.strength - left.strength).slice(0, MAX_LINKS_PER_UNIT);
+  const choices: Choice[] = [];
+  const left = context.left.kind;
+  const right = context.right.kind;
+  for (const link of kept) {
+    const add = (role: Role): void => {
+      choices.push(choice(index, role, context, link));
+    };
+    switch (link.target.kind) {
+      case 'entity':
+        add('subject');
+        add('show');
+        add('scope');
+        if (left === 'count') add('count');
+        if (left === 'group') add('group');
+        // "the most orders" ranks by how many; "the most recent race" ranks races by their date (implied).
+        const superlative = context.left.cue?.kind === 'superlative' ? context.left.cue : undefined;
+        const rankedBy = context.right.cue?.kind === 'group' && context.right.cue.by === true;
+        if ((superlative && (superlative.counting === true || rankedBy)) || left === 'count') add('rank');
+        if (left === 'compare') add('having');
+        // "total of invoices", "the unpaid invoices total": the entity's own amount.
+        if (left === 'aggregate' || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
+        if (verbal) add('relation');
+        break;
+      case 'column':
+        add('show');
+        if (left === 'aggregate' || left === 'count') add('measure');
+        if (left === 'count') add('count');
+        if (left === 'group') add('group');
+        if (left === 'sort' || left === 'group') add('order');
+        if (left === 'superlative' || left === 'count') add('rank');
+        if (right === 'compare' || left === 'compare') add('compare');
+        if (verbal) add('relation');
+        if (isLiteralSide(right) || isLiteralSide(left)) add('names');
+        if (right === 'contains' || left === 'contains') add('pattern');
+        break;
+      case 'value':
+        add('filter');
+        break;
+      case 'metric':
+        add('measure');
+        break;
+      case 'segment': {
+        add('segment');
+        // "how many open invoices", "list overdue invoices": the segment's word also names its rows.
+        const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
+        const segment = link.target.segment;
+        for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
+          const made = choice(index, role, context, entityLink);
+          choices.push({ ...made, segment, features: { ...made.features, 'segment.names-rows': 1 } });
+        }
+        break;
+      }
+    }
+    if (link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.type === 'boolean') add('flag');
+  }
+  return choices;
+}
+
+/** A span said as a verb ("hosted", "prescribe"): it may only relate the things around it. */
+function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
+  return end - start === 1 && tokens[start].pos === 'VERB';
+}
+
+function isLiteralSide(kind: ContextKind): boolean {
+  return kind === 'quoted' || kind === 'number' || kind === 'link' || kind === 'period';
+}
+
+function choice(unit: number, role: Role, context: UnitContext, link?: Link): Choice {
+  const features: Features = {
+    [`role.${role}.left.${context.left.kind}`]: 1,
+    [`role.${role}.right.${context.right.kind}`]: 1,
+  };
+  if (link) {
+    features[`link.${link.match}`] = 1;
+    features['link.strength'] = link.strength;
+    features[`role.${role}.${link.target.kind}`] = 1;
+  }
+  return { unit, role, ...(link ? { link } : {}), features };
+}

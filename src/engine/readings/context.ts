@@ -1,0 +1,105 @@
+/**
+ * The neighbourhood of each unit: the nearest unit on either side that carries meaning, with the
+ * grammar words in between ("the names OF all the students", "students WHO live IN …"). Roles are
+ * proposed from it and its kind becomes part of the features a reading is scored on.
+ */
+import { wordTable } from '../language/word-table.ts';
+import type { Cue } from '../question/cues.ts';
+import type { Unit } from './units.ts';
+
+/** Words that never separate a unit from what governs it: "the", "all the", "their". */
+const TRANSPARENT = new Set(['the', 'a', 'an', 'their', 'its', 'his', 'her', 'our', 'my', 'your', 'this', 'these', 'those', 'that', 'all', 'any', 'some', 'every', 'each', 'only', 'just', 'also', "'s", 'of', 'be', 'is', 'are', 'was', 'were', 'been', 'being', 'do', 'does', 'did', 'have', 'has', 'had', 'there', 'here', 'me', 'us', 'please', 'out']);
+
+/** Kinds of neighbourhood, the vocabulary of role features. */
+export type ContextKind =
+  | 'start' | 'end' | 'lead' | 'count' | 'aggregate' | 'superlative' | 'group' | 'sort' | 'compare' | 'negation' | 'distinct'
+  | 'contains' | 'quantifier' | 'grain' | 'limit' | 'versus' | 'everything' | 'period' | 'number' | 'quoted' | 'link' | 'and' | 'comma'
+  | 'of' | 'in' | 'from' | 'with' | 'for' | 'by' | 'at' | 'on' | 'to' | 'as' | 'than' | 'relative' | 'verb' | 'copula' | 'possessive' | 'word';
+
+export interface Side {
+  /** Index of the nearest unit that is not a transparent word, or -1. */
+  readonly unit: number;
+  readonly kind: ContextKind;
+  /** That unit's cue, when it is one. */
+  readonly cue?: Cue;
+  /** The grammar words skipped on the way (lemmas), nearest first. */
+  readonly between: readonly string[];
+}
+
+export interface UnitContext {
+  readonly left: Side;
+  readonly right: Side;
+}
+
+const WORD_KINDS = wordTable<ContextKind>({
+  and: 'and', or: 'and', ',': 'comma', of: 'of', in: 'in', into: 'in', within: 'in', inside: 'in', among: 'in', from: 'from',
+  with: 'with', having: 'with', for: 'for', by: 'by', at: 'at', on: 'on', to: 'to', as: 'as', than: 'than',
+  who: 'relative', whom: 'relative', which: 'relative', that: 'relative', whose: 'relative', where: 'relative', when: 'relative',
+  is: 'copula', are: 'copula', was: 'copula', were: 'copula', be: 'copula', "'s": 'possessive',
+});
+
+export function contextsOf(units: readonly Unit[]): UnitContext[] {
+  return units.map((_, index) => ({ left: side(units, index, -1), right: side(units, index, 1) }));
+}
+
+function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
+  const between: string[] = [];
+  for (let position = index + step; position >= 0 && position < units.length; position += step) {
+    const unit = units[position];
+    if (unit.kind === 'word') {
+      const lemma = unit.token.lemma;
+      const kind = WORD_KINDS.get(unit.token.lower) ?? WORD_KINDS.get(lemma);
+      // Words that link phrases ("of", "who", "'s") are the context; determiners and auxiliaries are passed over.
+      const linking = kind === 'of' || kind === 'relative' || kind === 'possessive';
+      if (!linking && (TRANSPARENT.has(unit.token.lower) || TRANSPARENT.has(lemma) || unit.token.pos === 'DET' || kind === 'copula')) {
+        between.push(lemma);
+        continue;
+      }
+      // "kinds of enzymes": the kinds are the enzymes.
+      if (KIND_NOUNS.has(lemma) && step === 1 && units[position + 1]?.kind === 'word' && (units[position + 1] as { token: { lower: string } }).token.lower === 'of') {
+        between.push(lemma, 'of');
+        position += step;
+        continue;
+      }
+      // "names which contain 'a'", "a price that is over 100": a relative word before a comparison or pattern.
+      if (kind === 'relative' && step === 1 && isComparisonAhead(units, position)) {
+        between.push(lemma);
+        continue;
+      }
+      return { unit: position, kind: kind ?? (unit.token.pos === 'VERB' ? 'verb' : 'word'), between };
+    }
+    if (unit.kind === 'cue' && unit.cue.kind === 'quantifier' && ['all', 'any', 'some', 'every', 'only'].includes(unit.cue.quantifier)) {
+      between.push(unit.cue.quantifier);
+      continue;
+    }
+    // "how many different cities": distinctness qualifies what follows, it does not govern it.
+    if (unit.kind === 'cue' && unit.cue.kind === 'distinct') {
+      between.push('distinct');
+      continue;
+    }
+    return { unit: position, kind: unitKind(unit), between, ...(unit.kind === 'cue' ? { cue: unit.cue } : {}) };
+  }
+  return { unit: -1, kind: step === -1 ? 'start' : 'end', between };
+}
+
+const KIND_NOUNS = new Set(['type', 'kind', 'sort', 'variety']);
+
+function isComparisonAhead(units: readonly Unit[], position: number): boolean {
+  for (let index = position + 1; index < units.length; index += 1) {
+    const unit = units[index];
+    if (unit.kind === 'cue') return unit.cue.kind === 'compare' || unit.cue.kind === 'contains';
+    if (unit.kind !== 'word' || !['is', 'are', 'was', 'were', 'be', 'has', 'have', 'does', 'do'].includes(unit.token.lower)) return false;
+  }
+  return false;
+}
+
+function unitKind(unit: Unit): ContextKind {
+  switch (unit.kind) {
+    case 'period': return 'period';
+    case 'number': return 'number';
+    case 'quoted': return 'quoted';
+    case 'link': return 'link';
+    case 'word': return 'word';
+    case 'cue': return unit.cue.kind;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Answer or decline: the best reading is answered only when the engine is confident in it (the
+ * confidence model over the reading model's evidence clears its calibrated threshold) and it leaves
+ * no noun, adjective, name or number of the question unused.
+ */
+import type { Token } from '../question/tokens.ts';
+import type { Candidate } from './enumerate.ts';
+import { confidenceFeatures, confidenceOf } from './confidence.ts';
+import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
+
+export type Decision =
+  | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number }
+  | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident'; readonly best?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
+
+/** Parts of speech that carry meaning a reading may not drop. */
+export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+export interface DecisionEvidence {
+  /** Probability of the best reading together with every reading that gives the same answer. */
+  readonly probability: number;
+  /** …minus the probability of the next answer. */
+  readonly lead: number;
+}
+
+/** Readings that give the same answer (see Candidate.core) pool their probability. */
+export function evidenceOf(candidates: readonly { readonly score: number; readonly core: string }[], declineScore: number): DecisionEvidence {
+  if (candidates.length === 0) return { probability: 0, lead: 0 };
+  const probabilities = softmax(candidates.map((candidate) => candidate.score), declineScore);
+  const byCore = new Map<string, number>();
+  candidates.forEach((candidate, index) => byCore.set(candidate.core, (byCore.get(candidate.core) ?? 0) + probabilities[index]));
+  const best = byCore.get(candidates[0].core) ?? 0;
+  const next = Math.max(0, ...[...byCore].filter(([core]) => core !== candidates[0].core).map(([, probability]) => probability));
+  return { probability: best, lead: best - next };
+}
+
+export function decide(candidates: readonly Candidate[], tokens: readonly Token[], model: Model): Decision {
+  if (candidates.length === 0) return { kind: 'decline', why: 'no-reading' };
+  const best = candidates[0];
+  const dropped = best.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
+  if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
+  const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
+  const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
+  if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
+  return { kind: 'answer', candidate: best, confidence };
+}

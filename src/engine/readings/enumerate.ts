@@ -1,0 +1,105 @@
+/**
+ * Enumerates readings: a beam search over one choice per unit (scored by the choices' own
+ * features), each complete combination assembled into a reading and planned into a query, scored
+ * again with everything known, and readings that plan to the same query merged.
+ */
+import type { LogicalQuery } from '../../query/logical-query.ts';
+import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
+import { Unplannable } from '../plan/unplannable.ts';
+import { assemble } from './assemble.ts';
+import type { Choice } from './choices.ts';
+import type { AssemblyInput } from './draft.ts';
+import { addFeatures, type Features } from './features.ts';
+import { scoreOf } from './model.ts';
+import type { Reading } from './reading.ts';
+
+export interface Candidate {
+  readonly reading: Reading;
+  readonly planned: PlannedReading;
+  readonly features: Features;
+  readonly score: number;
+  /** Content words the reading leaves unused (token indices). */
+  readonly unusedWords: readonly number[];
+  /** Identical queries of other readings were merged into this one. */
+  readonly key: string;
+  /**
+   * The same for readings that differ only in key columns shown beside the others (an id next to a
+   * name): they give the same answer to whoever reads it.
+   */
+  readonly core: string;
+}
+
+export interface EnumerateOptions {
+  /** Partial combinations kept at each step. */
+  readonly beam: number;
+  /** Complete readings assembled and planned, best first. */
+  readonly keep: number;
+}
+
+export function enumerateReadings(input: AssemblyInput, choices: readonly Choice[][], weights: Readonly<Record<string, number>>, options: EnumerateOptions): Candidate[] {
+  const combinations = beamSearch(choices, weights, options.beam);
+  const byKey = new Map<string, Candidate>();
+  for (const combination of combinations.slice(0, options.keep)) {
+    const assembled = assemble(input, combination.picks);
+    if (!assembled) continue;
+    let planned: PlannedReading;
+    try {
+      planned = planReading(assembled.reading, input.schema, input.now);
+    } catch (error) {
+      if (error instanceof Unplannable) continue;
+      throw error;
+    }
+    const features: Features = {};
+    for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
+    addFeatures(features, assembled.features);
+    addFeatures(features, planned.features);
+    const score = scoreOf(features, weights);
+    const key = queryKey(planned.query);
+    const existing = byKey.get(key);
+    if (!existing || existing.score < score) {
+      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
+    }
+  }
+  return [...byKey.values()].sort((left, right) => right.score - left.score);
+}
+
+interface Combination {
+  readonly picks: (Choice | undefined)[];
+  readonly score: number;
+}
+
+function beamSearch(choices: readonly Choice[][], weights: Readonly<Record<string, number>>, beam: number): Combination[] {
+  let partials: Combination[] = [{ picks: [], score: 0 }];
+  for (const options of choices) {
+    if (options.length === 0) {
+      partials = partials.map((partial) => ({ picks: [...partial.picks, undefined], score: partial.score }));
+      continue;
+    }
+    const next: Combination[] = [];
+    for (const partial of partials) {
+      for (const option of options) next.push({ picks: [...partial.picks, option], score: partial.score + scoreOf(option.features, weights) });
+    }
+    next.sort((left, right) => right.score - left.score);
+    partials = next.slice(0, beam);
+  }
+  return partials;
+}
+
+function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
+  const isKey = (entity: string, column: string): boolean => schema.entityByName.get(entity)?.columnByName.get(column)?.isKey === true;
+  const columns = query.columns.filter((column) => !isKey(column.field.entity, column.field.column));
+  return queryKey({ ...query, columns: columns.length > 0 ? columns : query.columns, joins: [] });
+}
+
+/** Two readings that plan to the same query give the same rows: one key for both. */
+export function queryKey(query: LogicalQuery): string {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>).filter(([name]) => name !== 'label').sort(([left], [right]) => left.localeCompare(right));
+      return Object.fromEntries(entries.map(([name, entry]) => [name, strip(entry)]));
+    }
+    return value;
+  };
+  return JSON.stringify(strip(query));
+}

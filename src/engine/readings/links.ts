@@ -1,0 +1,245 @@
+/**
+ * Links spans of the question to what the connection holds: entities and columns (by their
+ * names, labels, comments, the semantic layer's synonyms, WordNet relatives, or a typo of an
+ * unknown word), data values from the value index, and the semantic layer's metrics and segments.
+ * Every link keeps how it matched; readings score that, links never decide.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { CatalogMetric, CatalogSegment } from '../../connectors/catalog.ts';
+import { SenseIndex, type SenseRelation } from '../language/senses.ts';
+import { lemmaOf } from '../language/nlp.ts';
+import { wordNet } from '../language/wordnet.ts';
+import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-model.ts';
+import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
+import { valueWords } from '../schema/value-index.ts';
+import type { Token } from '../question/tokens.ts';
+
+export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym';
+
+export type LinkTarget =
+  | SchemaTarget
+  | { readonly kind: 'value'; readonly entity: string; readonly column: string; readonly value: string }
+  | { readonly kind: 'metric'; readonly entity: string; readonly metric: CatalogMetric }
+  | { readonly kind: 'segment'; readonly entity: string; readonly segment: CatalogSegment };
+
+export interface Link {
+  readonly start: number;
+  readonly end: number;
+  readonly target: LinkTarget;
+  readonly match: LinkMatch;
+  /** 0–1, how closely the words meet the target's name; a feature value, not a decision. */
+  readonly strength: number;
+}
+
+/** Longest span tried, in words. */
+const MAX_SPAN = 6;
+/** Parts of speech a span may not start or end with (it would swallow grammar). */
+const EDGE_BLOCKERS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PRON', 'AUX', 'PART', 'PUNCT', 'SYM']);
+
+const senseIndexes = new WeakMap<SchemaIndex, SenseIndex>();
+
+function senseIndexOf(schema: SchemaIndex): SenseIndex {
+  let index = senseIndexes.get(schema);
+  if (!index) {
+    index = new SenseIndex([...schema.terms.keys()].filter((key) => !key.includes(' ')));
+    senseIndexes.set(schema, index);
+  }
+  return index;
+}
+
+export interface LinkSources {
+  readonly schema: SchemaIndex;
+  readonly values: ValueIndex;
+}
+
+/** Every link of every span of word tokens (quoted strings link to values only). */
+export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[] {
+  const links: Link[] = [];
+  for (let start = 0; start < tokens.length; start += 1) {
+    const token = tokens[start];
+    if (token.kind === 'quoted') {
+      links.push(...quotedLinks(token, sources.values));
+      continue;
+    }
+    if (token.kind !== 'word') continue;
+    for (let end = Math.min(tokens.length, start + Math.max(MAX_SPAN, sources.schema.maxPhraseWords)); end > start; end -= 1) {
+      if (wordSpan(tokens, start, end)) links.push(...termLinks(tokens, start, end, sources.schema), ...layerLinks(tokens, start, end, sources.schema));
+      if (valueSpan(tokens, start, end)) links.push(...valueLinks(tokens, start, end, sources.values));
+    }
+    links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
+  }
+  return [...links, ...compoundLinks(links)];
+}
+
+/**
+ * "room price", "student age": an entity's name followed by one of its columns names that column,
+ * as one span (unless a single name already covers both words for it).
+ */
+function compoundLinks(links: readonly Link[]): Link[] {
+  const compounds: Link[] = [];
+  for (const entity of links) {
+    if (entity.target.kind !== 'entity') continue;
+    for (const column of links) {
+      const target = column.target;
+      if (column.start !== entity.end || target.kind !== 'column' || target.entity !== entity.target.entity) continue;
+      const covered = links.some((other) => other.start === entity.start && other.end === column.end && other.target.kind === 'column' && other.target.column === target.column);
+      if (covered) continue;
+      compounds.push({ start: entity.start, end: column.end, target: column.target, match: 'entity-column', strength: 0.95 * Math.min(entity.strength, column.strength) });
+    }
+  }
+  return compounds;
+}
+
+/** A value may hold commas ("Tokyo, Japan"), never at its edges. */
+function valueSpan(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) {
+    const token = tokens[index];
+    if (token.kind !== 'word' && !(token.kind === 'symbol' && token.text === ',' && index > start && index < end - 1)) return false;
+  }
+  return true;
+}
+
+function wordSpan(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (tokens[index].kind !== 'word') return false;
+  // Grammar words never name anything on their own, nor begin or end a name ("member_of" is no "of").
+  return !EDGE_BLOCKERS.has(tokens[start].pos) && !EDGE_BLOCKERS.has(tokens[end - 1].pos);
+}
+
+const MATCH_STRENGTH: Record<MatchKind, number> = { exact: 1, lemma: 0.95, label: 0.95, layer: 0.95, 'entity-column': 0.9, head: 0.8, comment: 0.7, part: 0.5 };
+
+function termLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
+  const span = tokens.slice(start, end);
+  // The lemma in context ("shipping" as a verb: ship), as written, and in isolation (shipping) — a schema's words are read in isolation.
+  const keys = [span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' '));
+  const entries = keys.map((key) => schema.terms.get(key)).find((found) => found !== undefined);
+  if (!entries) return [];
+  return entries.map((entry) => ({
+    start,
+    end,
+    target: entry.target,
+    match: entry.match,
+    strength: MATCH_STRENGTH[entry.match] * (entry.match === 'head' || entry.match === 'part' ? Math.sqrt(entry.covered / entry.nameLength) : 1),
+  }));
+}
+
+/** The forms a question word may take in a value: its lemma, as written, and its lemma in isolation. */
+function formsOf(token: Token): string[] {
+  return [...new Set([token.lemma, token.lower, lemmaOf(token.lower)])];
+}
+
+function valueLinks(tokens: readonly Token[], start: number, end: number, values: ValueIndex): Link[] {
+  const entries = formsOf(tokens[start]).flatMap((form) => values.byFirstWord.get(form) ?? []);
+  if (entries.length === 0) return [];
+  const words = tokens.slice(start, end).filter((token) => token.kind === 'word');
+  const links: Link[] = [];
+  for (const entry of new Set(entries)) {
+    if (entry.words.length !== words.length) continue;
+    if (entry.words.every((word, offset) => formsOf(words[offset]).includes(word))) {
+      const exact = words.map((token) => token.text).join(' ').toLowerCase() === entry.value.replace(/[^A-Za-z0-9À-ÿ]+/g, ' ').trim().toLowerCase();
+      links.push({ start, end, target: valueTarget(entry), match: 'value', strength: exact ? 1 : 0.9 });
+    }
+  }
+  return links;
+}
+
+function valueTarget(entry: ValueEntry): LinkTarget {
+  return { kind: 'value', entity: entry.entity, column: entry.column, value: entry.value };
+}
+
+/** A quoted string names a value as written, or (less surely) the value whose words it holds. */
+function quotedLinks(token: Token, values: ValueIndex): Link[] {
+  const words = valueWords(token.text);
+  const entries = words.length > 0 ? values.byFirstWord.get(words[0]) ?? [] : [];
+  const exact = entries.filter((entry) => entry.value.toLowerCase() === token.text.toLowerCase());
+  if (exact.length > 0) return exact.map((entry) => ({ start: token.index, end: token.index + 1, target: valueTarget(entry), match: 'value-quoted', strength: 1 }));
+  return entries
+    .filter((entry) => entry.words.join(' ') === words.join(' '))
+    .map((entry) => ({ start: token.index, end: token.index + 1, target: valueTarget(entry), match: 'value-partial', strength: 0.8 }));
+}
+
+/** Metrics and segments of the semantic layer, by their words. */
+function layerLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
+  const span = tokens.slice(start, end);
+  const forms = new Set([span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' ')));
+  const links: Link[] = [];
+  for (const entity of schema.entities) {
+    for (const metric of entity.metrics) {
+      if (metric.words.some((word) => forms.has(word))) links.push({ start, end, target: { kind: 'metric', entity: entity.name, metric }, match: 'layer', strength: 1 });
+    }
+    for (const segment of entity.segments) {
+      if (segment.words.some((word) => forms.has(word))) links.push({ start, end, target: { kind: 'segment', entity: entity.name, segment }, match: 'layer', strength: 1 });
+    }
+  }
+  return links;
+}
+
+/**
+ * One word with no link by name: its WordNet relatives among the schema's words, or, for a word
+ * WordNet does not know (a typo), a schema word one or two edits away.
+ */
+function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex, found: readonly Link[]): Link[] {
+  const token = tokens[index];
+  if (found.some((link) => link.start === index && link.end === index + 1) || EDGE_BLOCKERS.has(token.pos) || token.lower.length < 3) return [];
+  const links: Link[] = [];
+  for (const related of senseIndexOf(schema).related(token.lemma)) {
+    for (const entry of schema.terms.get(related.word) ?? []) {
+      if (entry.match !== 'exact' && entry.match !== 'head' && entry.match !== 'lemma' && entry.match !== 'label') continue;
+      links.push({ start: index, end: index + 1, target: entry.target, match: `wordnet-${related.relation}`, strength: related.score * MATCH_STRENGTH[entry.match] });
+    }
+  }
+  if (links.length === 0 && !wordNet().knows(token.lemma) && !wordNet().knows(token.lower)) links.push(...fuzzyLinks(token, schema));
+  return links;
+}
+
+/**
+ * A name with no value of its own in the data, but a WordNet synonym that is one ("UK" → United
+ * Kingdom, "check" → cheque).
+ */
+function synonymValueLinks(token: Token, values: ValueIndex, found: readonly Link[]): Link[] {
+  if ((token.pos !== 'NOUN' && token.pos !== 'PROPN') || found.some((link) => link.start === token.index && link.target.kind === 'value')) return [];
+  const links: Link[] = [];
+  for (const synset of wordNet().senses(token.lower, 'n').slice(0, 2)) {
+    for (const word of synset.words) {
+      const words = valueWords(word);
+      if (words.length === 0 || word === token.lower) continue;
+      for (const entry of values.byFirstWord.get(words[0]) ?? []) {
+        if (entry.words.join(' ') === words.join(' ')) links.push({ start: token.index, end: token.index + 1, target: valueTarget(entry), match: 'value-synonym', strength: 0.8 });
+      }
+    }
+  }
+  return links;
+}
+
+/** Typo tolerance: the single schema word closest to an unknown word of five letters or more. */
+function fuzzyLinks(token: Token, schema: SchemaIndex): Link[] {
+  const word = token.lemma;
+  if (word.length < 5) return [];
+  const maxDistance = word.length >= 8 ? 2 : 1;
+  let bestDistance = maxDistance + 1;
+  let bestWords: string[] = [];
+  for (let length = word.length - maxDistance; length <= word.length + maxDistance; length += 1) {
+    for (const candidate of schema.vocabularyByLength.get(length) ?? []) {
+      if (candidate[0] !== word[0]) continue;
+      const found = distance(word, candidate);
+      if (found < bestDistance) {
+        bestDistance = found;
+        bestWords = [candidate];
+      } else if (found === bestDistance) bestWords.push(candidate);
+    }
+  }
+  if (bestWords.length !== 1) return [];
+  return (schema.terms.get(bestWords[0]) ?? [])
+    .filter((entry) => entry.match === 'exact' || entry.match === 'head')
+    .map((entry) => ({ start: token.index, end: token.index + 1, target: entry.target, match: 'fuzzy' as const, strength: 0.6 / bestDistance }));
+}
+
+export function sameTarget(left: LinkTarget, right: LinkTarget): boolean {
+  if (left.kind !== right.kind || left.entity !== right.entity) return false;
+  switch (left.kind) {
+    case 'entity': return true;
+    case 'column': return right.kind === 'column' && left.column === right.column;
+    case 'value': return right.kind === 'value' && left.column === right.column && left.value === right.value;
+    case 'metric': return right.kind === 'metric' && left.metric === right.metric;
+    case 'segment': return right.kind === 'segment' && left.segment === right.segment;
+  }
+}

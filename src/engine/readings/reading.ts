@@ -1,0 +1,95 @@
+/**
+ * A reading: one complete interpretation of a question as a typed tree of what to show, which
+ * rows count, how they are grouped, ranked and cut. The planner turns it into a logical query
+ * and the explainer into words, so the sentence and the SQL come from the same object. Every node
+ * records the question's tokens it stands for, so that each word is accounted for.
+ */
+import type { CatalogMetric, CatalogSegment } from '../../connectors/catalog.ts';
+import type { TimeGrain } from '../../query/logical-query.ts';
+import type { CompareOp } from '../question/cues.ts';
+import type { Period } from '../question/periods.ts';
+
+export type ReadingAggregate = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
+
+export interface ColumnRef {
+  readonly entity: string;
+  readonly column: string;
+}
+
+/** A number computed over rows: count of an entity's rows, or an aggregate of a column or a metric. */
+export interface MeasureNode {
+  readonly kind: 'measure';
+  readonly aggregate: ReadingAggregate;
+  /** The entity whose rows are counted or aggregated. */
+  readonly entity: string;
+  /** The column aggregated; absent for a count of rows. */
+  readonly column?: string;
+  /** A semantic-layer metric that defines the measure (its aggregate, column and conditions). */
+  readonly metric?: CatalogMetric;
+  readonly tokens: readonly number[];
+}
+
+/** A column shown as it is. */
+export interface ColumnNode {
+  readonly kind: 'column';
+  readonly entity: string;
+  readonly column: string;
+  readonly tokens: readonly number[];
+}
+
+/** An entity's rows shown by the columns that name them (name; first and last name). */
+export interface NameNode {
+  readonly kind: 'name';
+  readonly entity: string;
+  readonly tokens: readonly number[];
+}
+
+export type OutputNode = MeasureNode | ColumnNode | NameNode;
+
+export type ConditionNode =
+  | { readonly kind: 'equals'; readonly entity: string; readonly column: string; readonly values: readonly (string | number | boolean)[]; readonly negated: boolean; readonly tokens: readonly number[] }
+  | { readonly kind: 'compare'; readonly entity: string; readonly column: string; readonly op: CompareOp; readonly values: readonly number[]; readonly tokens: readonly number[] }
+  | { readonly kind: 'text'; readonly entity: string; readonly column: string; readonly mode: 'contains' | 'starts' | 'ends'; readonly text: string; readonly negated: boolean; readonly tokens: readonly number[] }
+  | { readonly kind: 'period'; readonly entity: string; readonly column: string; readonly period: Period; readonly tokens: readonly number[] }
+  /** A link that is empty ("employees without a manager") or set ("tickets with an agent"). */
+  | { readonly kind: 'missing'; readonly entity: string; readonly column: string; readonly negated: boolean; readonly tokens: readonly number[] }
+  | { readonly kind: 'segment'; readonly entity: string; readonly segment: CatalogSegment; readonly tokens: readonly number[] };
+
+export type GroupNode =
+  | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly tokens: readonly number[] }
+  /** One group per row of the entity, shown by its name. */
+  | { readonly kind: 'entity'; readonly entity: string; readonly tokens: readonly number[] }
+  | { readonly kind: 'grain'; readonly entity: string; readonly column: string; readonly grain: TimeGrain; readonly tokens: readonly number[] };
+
+export interface HavingNode {
+  readonly measure: MeasureNode;
+  readonly op: CompareOp;
+  readonly values: readonly number[];
+  readonly tokens: readonly number[];
+}
+
+export type OrderKey = { readonly kind: 'column'; readonly entity: string; readonly column: string } | MeasureNode;
+
+export interface OrderNode {
+  readonly key: OrderKey;
+  readonly direction: 'asc' | 'desc';
+  readonly tokens: readonly number[];
+}
+
+export interface Reading {
+  /** The entity whose rows are listed, counted or ranked. */
+  readonly subject: string;
+  readonly outputs: readonly OutputNode[];
+  readonly conditions: readonly ConditionNode[];
+  readonly groups: readonly GroupNode[];
+  readonly having: readonly HavingNode[];
+  readonly order: readonly OrderNode[];
+  readonly limit?: number;
+  readonly distinct: boolean;
+  /** Other entities the question names that the rows must relate to (joined, nothing shown). */
+  readonly scope: readonly string[];
+  /** The subject was said or counted ("of gymnasts"), not inferred from what is shown. */
+  readonly subjectSaid: boolean;
+  /** Tokens used by the reading beyond its nodes: cue words, grammar words that took a role. */
+  readonly usedTokens: readonly number[];
+}

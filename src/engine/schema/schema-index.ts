@@ -1,0 +1,180 @@
+/**
+ * Builds the engine's index of a catalog once and caches it (keyed by the catalog object):
+ * entity and column roles, and a phrase → schema element map, so that linking a question costs a
+ * handful of map lookups whatever the size of the schema.
+ */
+import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
+import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
+import type { ColumnInfo, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
+import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './schema-words.ts';
+
+const cache = new WeakMap<Catalog, SchemaIndex>();
+
+/** Words too general to name a column on their own. */
+const GENERIC_PARTS = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
+/** Trailing words that qualify a column's core ("status_code", "phone_number", "duration_hours"). */
+const QUALIFIER_TAILS = new Set(['code', 'number', 'flag', 'value', 'text', 'description', 'day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'percent', 'eur', 'usd', 'amount', 'count', 'id']);
+
+export function schemaIndexOf(catalog: Catalog): SchemaIndex {
+  const cached = cache.get(catalog);
+  if (cached) return cached;
+  const built = buildSchemaIndex(catalog);
+  cache.set(catalog, built);
+  return built;
+}
+
+function buildSchemaIndex(catalog: Catalog): SchemaIndex {
+  const incoming = new Map<string, EntityInfo['incoming'][number][]>();
+  for (const entity of catalog.entities) {
+    for (const foreignKey of entity.foreignKeys) {
+      const list = incoming.get(foreignKey.refEntity) ?? [];
+      list.push({ fromEntity: entity.name, foreignKey });
+      incoming.set(foreignKey.refEntity, list);
+    }
+  }
+  const entities = catalog.entities.map((entity) => entityInfo(entity, incoming.get(entity.name) ?? []));
+  const terms = new TermBuilder();
+  for (const entity of entities) addEntityTerms(terms, entity);
+  return {
+    entities,
+    entityByName: new Map(entities.map((entity) => [entity.name, entity])),
+    terms: terms.map,
+    maxPhraseWords: terms.maxWords,
+    vocabularyByLength: terms.vocabulary(),
+  };
+}
+
+function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): EntityInfo {
+  const name = entityNameWords(entity.table);
+  const columns = entity.columns.map((column): ColumnInfo => {
+    const words = nameWordsOf(column.name);
+    const labelWords = labelWordsOf(column.label);
+    const commentWords = commentWordsOf(column.description);
+    const synonymWords = (column.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
+    return {
+      ...classifyColumn(entity, column, words.words),
+      nameWords: words.written,
+      ...(labelWords ? { labelWords } : {}),
+      ...(commentWords ? { commentWords } : {}),
+      ...(synonymWords.length > 0 ? { synonymWords } : {}),
+      ...(words.alternative ? { alternativeWords: words.alternative } : {}),
+    };
+  });
+  const labelWords = labelWordsOf(entity.label);
+  const synonymWords = (entity.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
+  const commentWords = commentWordsOf(entity.description);
+  return {
+    name: entity.name,
+    table: entity.table,
+    words: name.words,
+    nameWords: name.written,
+    ...(labelWords ? { labelWords } : {}),
+    ...(synonymWords.length > 0 ? { synonymWords } : {}),
+    ...(commentWords ? { commentWords } : {}),
+    ...(name.alternative ? { alternativeWords: name.alternative } : {}),
+    columns,
+    columnByName: new Map(columns.map((column) => [column.name, column])),
+    primaryKey: entity.primaryKey,
+    foreignKeys: entity.foreignKeys,
+    incoming,
+    displayColumns: displayColumnsOf(name.words, columns),
+    mainDate: mainDateOf(name.words, columns),
+    primaryAmount: primaryAmountOf(name.words, columns),
+    isBridge: isBridgeEntity(entity, columns),
+    rowCount: entity.rowCount,
+    segments: entity.segments ?? [],
+    metrics: entity.metrics ?? [],
+  };
+}
+
+function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
+  const target: SchemaTarget = { kind: 'entity', entity: entity.name };
+  terms.add(entity.words, target, 'exact');
+  if (entity.alternativeWords) terms.add(entity.alternativeWords, target, 'lemma');
+  if (entity.labelWords) terms.add(entity.labelWords, target, 'label');
+  for (const synonym of entity.synonymWords ?? []) terms.add(synonym, target, 'layer');
+  // The head noun of a table name names the table ("tickets" → support_tickets); its first noun, weakly
+  // ("users" → user_profiles).
+  if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words.at(-1) ?? '')) terms.add(entity.words.slice(-1), target, 'head', entity.words.length);
+  if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words[0])) terms.add(entity.words.slice(0, 1), target, 'part', entity.words.length);
+  // "the names of the players": the column that names a row answers to "name".
+  for (const display of entity.displayColumns) if (display.words.at(-1) !== 'name' || display.words.length > 1) terms.add(['name'], { kind: 'column', entity: entity.name, column: display.name }, 'head', display.words.length + 1);
+  for (const column of entity.columns) addColumnTerms(terms, entity, column);
+}
+
+function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnInfo): void {
+  const target: SchemaTarget = { kind: 'column', entity: entity.name, column: column.name };
+  // created_at, updated_on: the trailing preposition is not part of the name.
+  const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
+  terms.add(words, target, 'exact');
+  if (column.alternativeWords) terms.add(column.alternativeWords, target, 'lemma');
+  if (column.labelWords) terms.add(column.labelWords, target, 'label');
+  for (const synonym of column.synonymWords ?? []) terms.add(synonym, target, 'layer');
+  if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
+  const startsWithEntity = entity.words.every((word, position) => words[position] === word);
+  // "customer country" names customers.country.
+  if (!startsWithEntity) terms.add([...entity.words, ...words], target, 'entity-column', words.length);
+  // customer_name in customers: "name" names it too, as its own part.
+  const own = startsWithEntity && words.length > entity.words.length ? words.slice(entity.words.length) : undefined;
+  if (own) terms.add(own, target, 'head', words.length);
+  // "the type of the document" for documents.document_type_code: a general word, within its own entity.
+  const ownCore = own && own.length > 1 && QUALIFIER_TAILS.has(own.at(-1) ?? '') ? own.slice(0, -1) : own;
+  if (ownCore?.length === 1 && ownCore !== own) terms.add(ownCore, target, 'part', words.length);
+  const core = words.length > 1 && QUALIFIER_TAILS.has(words.at(-1) ?? '') ? words.slice(0, -1) : words;
+  if (core !== words && !(core.length === 1 && GENERIC_PARTS.has(core[0]))) terms.add(core, target, 'head', words.length);
+  // "type code" for customer_type_code, "unit price" for product_unit_price: the name's last words.
+  for (let start = 1; start < words.length; start += 1) {
+    const tail = words.slice(start);
+    if (tail.length === 1 && GENERIC_PARTS.has(tail[0]) && !(column.isPrimaryKey && tail[0] === 'id')) continue;
+    terms.add(tail, target, 'head', words.length);
+  }
+  for (const word of core.slice(0, -1)) {
+    if (GENERIC_PARTS.has(word) || entity.words.includes(word)) continue;
+    terms.add([word], target, 'part', words.length);
+  }
+  // "the id of the aircraft" names aircraft.aid: a table's single key is its id, whatever its name.
+  if (column.isPrimaryKey && entity.primaryKey.length === 1) {
+    terms.add(['id'], target, 'head', words.length + 1);
+    terms.add([...entity.words, 'id'], target, 'entity-column', words.length + 1);
+  }
+  // "type of transaction" for transaction_type, "date of birth" for birth_date.
+  if (words.length === 2 && !GENERIC_PARTS.has(words[0])) terms.add([words[1], 'of', words[0]], target, 'lemma');
+}
+
+class TermBuilder {
+  readonly map = new Map<string, TermEntry[]>();
+  maxWords = 1;
+
+  add(words: readonly string[], target: SchemaTarget, match: MatchKind, nameLength = words.length): void {
+    if (words.length === 0) return;
+    const key = words.join(' ');
+    const list = this.map.get(key) ?? [];
+    const entry: TermEntry = { target, match, covered: words.length, nameLength: Math.max(nameLength, words.length) };
+    const existing = list.findIndex((other) => sameTarget(other.target, target));
+    if (existing >= 0) {
+      if (MATCH_RANK[list[existing].match] <= MATCH_RANK[match]) return;
+      list.splice(existing, 1);
+    }
+    list.push(entry);
+    this.map.set(key, list);
+    this.maxWords = Math.max(this.maxWords, words.length);
+  }
+
+  vocabulary(): Map<number, string[]> {
+    const byLength = new Map<number, string[]>();
+    for (const key of this.map.keys()) {
+      if (key.includes(' ') || key.length < 5) continue;
+      const list = byLength.get(key.length) ?? [];
+      list.push(key);
+      byLength.set(key.length, list);
+    }
+    return byLength;
+  }
+}
+
+/** Which match to keep when one phrase names the same element twice: the stronger. */
+const MATCH_RANK: Record<MatchKind, number> = { exact: 0, label: 1, layer: 1, lemma: 2, 'entity-column': 3, head: 4, comment: 5, part: 6 };
+
+function sameTarget(left: SchemaTarget, right: SchemaTarget): boolean {
+  return left.entity === right.entity && (left.kind === 'entity' ? right.kind === 'entity' : right.kind === 'column' && left.column === right.column);
+}

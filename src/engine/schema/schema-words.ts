@@ -1,0 +1,113 @@
+/**
+ * The words of schema elements: table and column names split into words (`order_date`,
+ * `OrderDate`, `orderdate`), abbreviations expanded (`cust_nm` → customer name), reduced to lemmas;
+ * labels and comments read as words too.
+ */
+import { lemmaOf } from '../language/nlp.ts';
+import { wordNet } from '../language/wordnet.ts';
+import { ABBREVIATIONS, ALWAYS_EXPANDED, TABLE_PREFIXES } from './abbreviations.ts';
+
+export interface NameWords {
+  /** Lemmas, abbreviations expanded: `cust_qty` → customer, quantity. */
+  readonly words: readonly string[];
+  /** The same words as written (not reduced to lemmas), for labels. */
+  readonly written: readonly string[];
+  /** Another reading when a part is both a word and an abbreviation (`cat` → category). */
+  readonly alternative?: readonly string[];
+}
+
+/** Words of a comment that say nothing about what the column holds. */
+const COMMENT_STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'is', 'was', 'be', 'this', 'that', 'which', 'when', 'with', 'as', 'it', 'its']);
+const MAX_COMMENT_WORDS = 6;
+
+/** Splits an identifier into lower-case parts by case changes, digits and delimiters. */
+export function splitIdentifier(name: string): string[] {
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-zA-Z])([0-9])/g, '$1 $2');
+  return spaced.split(/[^A-Za-z0-9]+/).filter((part) => part.length > 0).map((part) => part.toLowerCase());
+}
+
+const splitCache = new Map<string, readonly string[]>();
+
+/**
+ * A glued part (`orderdate`, `custname`) split into words WordNet knows, fewest pieces first;
+ * the part itself when it is a word or no full split exists.
+ */
+export function splitGlued(part: string): readonly string[] {
+  const cached = splitCache.get(part);
+  if (cached) return cached;
+  // WordNet's index holds lemmas: "departments" is known as "department".
+  const known = (word: string): boolean => ABBREVIATIONS.has(word) || (word.length >= 3 && (wordNet().knows(word) || wordNet().knows(lemmaOf(word))));
+  let result: readonly string[] = [part];
+  if (part.length >= 6 && !/[0-9]/.test(part) && !known(part)) {
+    const best: (string[] | undefined)[] = new Array(part.length + 1).fill(undefined);
+    best[0] = [];
+    for (let end = 2; end <= part.length; end += 1) {
+      for (let start = Math.max(0, end - 16); start < end - 1; start += 1) {
+        const previous = best[start];
+        const piece = part.slice(start, end);
+        if (!previous || !known(piece)) continue;
+        const candidate = [...previous, piece];
+        if (!best[end] || candidate.length < (best[end]?.length ?? Infinity)) best[end] = candidate;
+      }
+    }
+    const split = best[part.length];
+    if (split && split.length > 1) result = split;
+  }
+  // "dname", "cname", "bname": a letter or two before a known word.
+  if (result.length === 1 && part.length >= 5 && part.length <= 9 && !known(part)) {
+    for (let cut = 1; cut <= 2; cut += 1) {
+      if (part.length - cut >= 4 && known(part.slice(cut))) {
+        result = [part.slice(0, cut), part.slice(cut)];
+        break;
+      }
+    }
+  }
+  if (splitCache.size < 100_000) splitCache.set(part, result);
+  return result;
+}
+
+/** Words of an identifier, abbreviations expanded. */
+export function nameWordsOf(identifier: string): NameWords {
+  const written: string[] = [];
+  const alternative: string[] = [];
+  let ambiguous = false;
+  for (const part of splitIdentifier(identifier).flatMap((piece) => splitGlued(piece))) {
+    const expansion = ABBREVIATIONS.get(part);
+    if (expansion && (ALWAYS_EXPANDED.has(part) || !wordNet().knows(part))) {
+      written.push(...expansion);
+      alternative.push(...expansion);
+    } else {
+      written.push(part);
+      alternative.push(...(expansion ?? [part]));
+      if (expansion) ambiguous = true;
+    }
+  }
+  const lemmas = (words: readonly string[]): string[] => words.map((word) => lemmaOf(word));
+  return { words: lemmas(written), written, ...(ambiguous ? { alternative: lemmas(alternative) } : {}) };
+}
+
+/** Table words without a technical prefix (`tbl_orders` → order), the last one singular when written. */
+export function entityNameWords(table: string): NameWords {
+  const all = nameWordsOf(table);
+  const drop = all.words.length > 1 && TABLE_PREFIXES.has(all.written[0]) ? 1 : 0;
+  const written = all.written.slice(drop).map((word, index, list) => (index === list.length - 1 ? lemmaOf(word) : word));
+  return { words: all.words.slice(drop), written, ...(all.alternative ? { alternative: all.alternative.slice(drop) } : {}) };
+}
+
+/** Lemmas of a human label ("Unit Price" → unit, price); at most a few words, else undefined. */
+export function labelWordsOf(label: string | undefined): string[] | undefined {
+  if (!label) return undefined;
+  const words = label.split(/[^A-Za-z0-9]+/).filter((word) => word.length > 0).map((word) => lemmaOf(word));
+  return words.length > 0 && words.length <= 4 ? words : undefined;
+}
+
+/** Content lemmas of a short comment ("Date the order was shipped" → date, order, ship). */
+export function commentWordsOf(comment: string | undefined): string[] | undefined {
+  if (!comment) return undefined;
+  const words = comment.split(/[^A-Za-z]+/).map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !COMMENT_STOP.has(word));
+  if (words.length === 0 || words.length > MAX_COMMENT_WORDS) return undefined;
+  return words.map((word) => lemmaOf(word));
+}

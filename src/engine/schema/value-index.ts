@@ -1,0 +1,75 @@
+/**
+ * The value index: distinct values of low-cardinality text columns, indexed by their first word
+ * so that a question finds "Germany" or "cancelled" with one map lookup per word, whatever the
+ * number of values. Built once per value list and cached.
+ */
+import type { ColumnValues } from '../../connectors/catalog.ts';
+import { lemmaOf } from '../language/nlp.ts';
+
+export interface ValueEntry {
+  readonly entity: string;
+  readonly column: string;
+  /** The value exactly as stored. */
+  readonly value: string;
+  /** Lemmas of the value's words. */
+  readonly words: readonly string[];
+  /** How many distinct values the column holds (in the index). */
+  readonly columnValues: number;
+}
+
+export interface ValueIndex {
+  /** First word lemma → values starting with it, longest first. */
+  readonly byFirstWord: ReadonlyMap<string, readonly ValueEntry[]>;
+}
+
+/** At most this many values are indexed, so memory stays bounded on very large catalogs. */
+const MAX_VALUES = 500_000;
+const MAX_VALUE_WORDS = 8;
+/** Words that never make a value worth linking on their own. */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'is', 'are', 'was', 'were',
+  'be', 'it', 'its', 'this', 'that', 'these', 'those', 'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'she',
+  'they', 'them', 'their', 'what', 'which', 'who', 'how', 'do', 'does', 'did', 'have', 'has', 'had', 'not', 'no', 'as',
+  'than', 'then', 'there', 'here', 'if', 'so', 'all', 'any', 'each', 'every', 'some', 'none', 'null', 'n/a', 'na',
+]);
+
+const cache = new WeakMap<readonly ColumnValues[], ValueIndex>();
+
+export function valueIndexOf(values: readonly ColumnValues[]): ValueIndex {
+  const cached = cache.get(values);
+  if (cached) return cached;
+  const built = buildValueIndex(values);
+  cache.set(values, built);
+  return built;
+}
+
+/** Lemmas of a value's words: "Sales Representatives" → sale, representative. */
+export function valueWords(value: string): string[] {
+  return value.split(/[^A-Za-z0-9À-ÿ]+/).filter((word) => word.length > 0).map((word) => (/^[0-9]+$/.test(word) ? word : lemmaOf(word)));
+}
+
+function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
+  const byFirstWord = new Map<string, ValueEntry[]>();
+  let count = 0;
+  for (const column of values) {
+    for (const value of column.values) {
+      if (count >= MAX_VALUES) break;
+      const words = valueWords(value);
+      if (!isLinkable(value, words)) continue;
+      const list = byFirstWord.get(words[0]) ?? [];
+      list.push({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
+      byFirstWord.set(words[0], list);
+      count += 1;
+    }
+  }
+  for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
+  return { byFirstWord };
+}
+
+/** Values a question can name: words, not bare numbers or single letters. */
+function isLinkable(value: string, words: readonly string[]): boolean {
+  if (words.length === 0 || words.length > MAX_VALUE_WORDS || value.length > 80) return false;
+  if (words.every((word) => /^[0-9]+$/.test(word))) return false;
+  if (words.length === 1 && (words[0].length < 2 || FUNCTION_WORDS.has(words[0]))) return false;
+  return true;
+}
