@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
+import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/connector-registry.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
 import { compareRows, type Row } from './compare-rows.ts';
@@ -41,6 +42,8 @@ export interface Outcome {
   readonly goldRows?: readonly Row[];
   /** Why it was declined, or the error of a failed plan. */
   readonly reason?: string;
+  /** The engine's confidence in an answered question. */
+  readonly confidence?: number;
 }
 
 export const QUESTIONS_PATH = new URL('../questions/samples.json', import.meta.url);
@@ -54,13 +57,15 @@ export interface EvaluateOptions {
   readonly samplesDir: string;
   /** "Now" for the engine; the gold SQL uses the database's CURRENT_DATE. Default: the current time. */
   readonly now?: Date;
+  /** The engine's model; default the shipped one. */
+  readonly model?: Model;
 }
 
 /** Rows a result may hold; generous so that a wrong, unbounded list is compared rather than cut. */
 const MAX_ROWS = 100_000;
 
 export async function evaluateSampleQuestions(questions: readonly SampleQuestion[], options: EvaluateOptions): Promise<Outcome[]> {
-  const engine = createBuiltinEngine();
+  const engine = createBuiltinEngine(options.model);
   const now = options.now ?? new Date();
   const outcomes: Outcome[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
@@ -86,9 +91,9 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
           engineSql = compiled.text;
           const answer = await connector.execute(compiled);
           const { correct } = compareRows(answer.rows, gold.rows, question.orderMatters);
-          outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation });
+          outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation, confidence: plan.confidence });
         } catch (error) {
-          outcomes.push({ question, status: 'failed', ...(engineSql === undefined ? {} : { engineSql }), goldRows: gold.rows, reason: (error as Error).message });
+          outcomes.push({ question, status: 'failed', ...(engineSql === undefined ? {} : { engineSql }), goldRows: gold.rows, reason: (error as Error).message, confidence: plan.confidence });
         }
       }
     } finally {
