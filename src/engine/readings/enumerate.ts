@@ -3,7 +3,7 @@
  * features), each complete combination assembled into a reading and planned into a query, scored
  * again with everything known, and readings that plan to the same query merged.
  */
-import type { LogicalQuery } from '../../query/logical-query.ts';
+import type { LogicalQuery, Measure } from '../../query/logical-query.ts';
 import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
@@ -86,9 +86,23 @@ function beamSearch(choices: readonly Choice[][], weights: Readonly<Record<strin
 }
 
 function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
-  const isKey = (entity: string, column: string): boolean => schema.entityByName.get(entity)?.columnByName.get(column)?.isKey === true;
-  const columns = query.columns.filter((column) => !isKey(column.field.entity, column.field.column));
-  return queryKey({ ...query, columns: columns.length > 0 ? columns : query.columns, joins: [] });
+  const column = (entity: string, name: string) => schema.entityByName.get(entity)?.columnByName.get(name);
+  const columns = query.columns.filter((selected) => column(selected.field.entity, selected.field.column)?.isKey !== true);
+  // Joins only reach parents (many-to-one), so the root's rows stay distinct: counting its distinct
+  // primary keys counts its rows.
+  const countsRootRows = (measure: Measure): boolean =>
+    measure.aggregate === 'count_distinct' && measure.expression?.kind === 'field' && measure.expression.entity === query.root &&
+    column(query.root, measure.expression.column)?.isPrimaryKey === true;
+  const ids = new Map(query.measures.map((measure, index) => [measure.id, `m${index}`]));
+  const renamed = (id: string | undefined): string | undefined => (id === undefined ? undefined : (ids.get(id) ?? id));
+  const measures: Measure[] = query.measures.map((measure) => {
+    const { expression, ...rest } = measure;
+    const named = { ...rest, id: renamed(measure.id) ?? measure.id, numeratorId: renamed(measure.numeratorId), denominatorId: renamed(measure.denominatorId) };
+    return countsRootRows(measure) ? { ...named, aggregate: 'count' } : { ...named, expression };
+  });
+  const order = query.order.map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
+  const having = query.having.map((entry) => ({ ...entry, measureId: renamed(entry.measureId) ?? entry.measureId }));
+  return queryKey({ ...query, measures, order, having, columns: columns.length > 0 ? columns : query.columns, joins: [] });
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */
