@@ -1,6 +1,7 @@
 /** Compact, readable summaries of planned queries for assertions. */
 import type { LogicalQuery, ScalarExpression } from '../../src/query/logical-query.ts';
 import { planQuestion } from '../../src/engine/builtin-engine.ts';
+import { shippedModel, type Model } from '../../src/engine/readings/model.ts';
 import type { Catalog, ColumnValues } from '../../src/connectors/catalog.ts';
 
 export interface Summary {
@@ -43,9 +44,15 @@ export interface Fixture {
   readonly now: Date;
 }
 
-/** Plans a question; fails the test with the engine's reason when it is declined. */
-export function planned(fixture: Fixture, question: string): { summary: Summary; query: LogicalQuery; interpretation: string; assumptions: readonly string[] } {
-  const result = planQuestion(question, fixture);
+/** The shipped model answering whatever its confidence: shows the best reading, whether or not it would be answered. */
+export function bestReadingModel(): Model {
+  const model = shippedModel();
+  return { ...model, confidence: { ...model.confidence, threshold: 0 } };
+}
+
+/** Plans a question's best reading; fails the test with the engine's reason when it is declined for another cause than confidence. */
+export function planned(fixture: Fixture, question: string): { summary: Summary; query: LogicalQuery; interpretation: string; assumptions: readonly string[]; conditions: readonly string[] } {
+  const result = planQuestion(question, fixture, { model: bestReadingModel(), suggest: false });
   if (!result.ok) throw new Error(`declined "${question}": ${result.reason}`);
-  return { summary: summarise(result.query), query: result.query, interpretation: result.interpretation, assumptions: result.assumptions };
+  return { summary: summarise(result.query), query: result.query, interpretation: result.interpretation, assumptions: result.assumptions, conditions: result.conditions ?? [] };
 }

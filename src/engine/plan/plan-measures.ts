@@ -32,7 +32,7 @@ export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootCh
     const expression = metric.expression ?? (node.column ? field(node.entity, node.column) : undefined);
     return {
       measure: { id: snakeId(label.split(' ')), label, aggregate: node.aggregate, ...(expression ? { expression } : {}), ...(metric.unit ? { unit: metric.unit } : {}), ...(where.length > 0 ? { where } : {}) },
-      definition: metric.definition ?? `${WORD[node.aggregate]} ${node.column ? `${node.entity}.${node.column}` : node.entity}`,
+      definition: metric.definition ?? `${WORD[node.aggregate]} ${node.column ? `${node.entity}.${node.column}` : node.entity}${conditionsInWords(metric.conditions)}`,
       entities: [node.entity, ...where.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.entity] : []))],
       distinctKey: false,
     };
@@ -75,4 +75,14 @@ function distinctKeyOf(entity: string, schema: SchemaIndex, choice: RootChoice):
 export function catalogFilter(condition: CatalogCondition, entity: string, now: Date): Filter {
   const values = condition.today ? [now.toISOString().slice(0, 10)] : condition.values;
   return { kind: 'filter', expression: field(condition.entity ?? entity, condition.column), op: condition.op, values };
+}
+
+const OP_WORDS: Partial<Record<CatalogCondition['op'], string>> = { eq: 'is', neq: 'is not', gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', in: 'is one of', not_in: 'is none of', is_null: 'is empty', not_null: 'is set' };
+
+/** A metric's own conditions, so that a metric without a written definition still states its filters. */
+function conditionsInWords(conditions: readonly CatalogCondition[]): string {
+  if (conditions.length === 0) return '';
+  const phrase = (condition: CatalogCondition): string =>
+    `${condition.column.replace(/_/g, ' ')} ${OP_WORDS[condition.op] ?? condition.op}${condition.today ? ' today' : condition.values.length > 0 ? ` ${condition.values.join(', ')}` : ''}`;
+  return ` where ${conditions.map(phrase).join(' and ')}`;
 }

@@ -68,7 +68,16 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return [...links, ...compoundLinks(links)];
+  return withoutShadowedColumns([...links, ...compoundLinks(links)]);
+}
+
+/**
+ * A metric of the semantic layer is what its words mean on its entity: the same words read as a
+ * bare column of that entity would drop the metric's conditions (revenue without its filters).
+ */
+function withoutShadowedColumns(links: readonly Link[]): Link[] {
+  const metricSpans = new Set(links.filter((link) => link.target.kind === 'metric').map((link) => `${link.start}:${link.end}:${link.target.entity}`));
+  return links.filter((link) => link.target.kind !== 'column' || !metricSpans.has(`${link.start}:${link.end}:${link.target.entity}`));
 }
 
 /**
