@@ -68,6 +68,9 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     return entry.grain ? { id: `${id}_${entry.grain}`, label: `${label} (${entry.grain})`, field: field(entry.entity, entry.column), grain: entry.grain } : { id, label, field: field(entry.entity, entry.column) };
   }), taken);
 
+  // A condition on a total filters groups; over one ungrouped total it would only hide the answer.
+  if (reading.having.length > 0 && dimensions.length === 0) throw new Unplannable('a condition on a total needs groups');
+
   const listFields: { entity: string; column: string }[] = [];
   if (!aggregate) {
     for (const output of reading.outputs) {
