@@ -1,16 +1,17 @@
 /**
- * Execution accuracy of the built-in engine on the sample-dataset question set
- * (test/engine/questions/samples.json): prints precision (correct / answered), coverage
- * (answered / asked), accuracy per category, and every wrong answer with the engine's SQL and the
- * first rows of both sides. Wrong answers come first: a wrong answer is worse than a decline.
+ * Execution accuracy of the built-in engine on a sample-dataset question set
+ * (test/engine/questions/samples.json by default, samples-v2.json with --set samples-v2): prints
+ * precision (correct / answered), coverage (answered / asked), accuracy per category, and every
+ * wrong answer with the engine's SQL and the first rows of both sides. Wrong answers come first: a wrong answer is worse than a decline.
  *
- * Run: npm run bench:samples [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
+ * Run: npm run bench:samples [-- --set samples|samples-v2] [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
  * Archives are read from (or built into) QUERENT_SAMPLES_DIR, default .tmp/samples.
  */
 import { parseArgs } from 'node:util';
 import {
   evaluateSampleQuestions,
   loadSampleQuestions,
+  QUESTION_SETS,
   scoreOf,
   scoresByCategory,
   type Outcome,
@@ -19,6 +20,7 @@ import {
 
 const { values: options } = parseArgs({
   options: {
+    set: { type: 'string', default: 'samples' },
     declined: { type: 'boolean', default: false },
     id: { type: 'string', multiple: true },
     dataset: { type: 'string' },
@@ -28,7 +30,9 @@ const { values: options } = parseArgs({
 
 const samplesDir = process.env.QUERENT_SAMPLES_DIR ?? new URL('../.tmp/samples', import.meta.url).pathname;
 const shownRows = Number(options.rows);
-const questions = loadSampleQuestions().filter(
+const setPath = QUESTION_SETS[options.set];
+if (setPath === undefined) throw new TypeError(`Unknown question set ${options.set}; expected one of ${Object.keys(QUESTION_SETS).join(', ')}`);
+const questions = loadSampleQuestions(setPath).filter(
   (question) => (options.id === undefined || options.id.includes(question.id)) && (options.dataset === undefined || question.dataset === options.dataset),
 );
 
@@ -54,7 +58,7 @@ if (options.declined) {
   for (const outcome of declined) console.log(`  ${outcome.question.id} [${outcome.question.category}] ${outcome.question.question}\n      reason: ${outcome.reason}`);
 }
 
-console.log(`\nSample accuracy (${questions.length} questions, ${seconds.toFixed(1)} s)`);
+console.log(`\nSample accuracy, ${options.set} (${questions.length} questions, ${seconds.toFixed(1)} s)`);
 console.log(line('all', scoreOf(outcomes)));
 for (const dataset of ['wholesale', 'saas']) {
   const subset = outcomes.filter((outcome) => outcome.question.dataset === dataset);

@@ -1,0 +1,88 @@
+/**
+ * Checks the gold SQL of a sample question set without running the engine: opens each sample
+ * database, runs every gold query, prints its row count and first row, and fails on an SQL error
+ * or on an empty result (every answerable question in the sets expects at least one row). An
+ * expected decline must have empty SQL.
+ *
+ * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2] [--id v2-w001 …] [--rows N]
+ *      node test/engine/tools/check-gold.ts --dataset saas --sql "SELECT …"   (one ad-hoc query)
+ * Archives are read from (or built into) QUERENT_SAMPLES_DIR, default .cache/samples.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Connector } from '../../../src/connectors/connector.ts';
+import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
+import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
+import type { SampleQuestion } from '../accuracy/evaluate-samples.ts';
+
+const SETS: Readonly<Record<string, URL>> = {
+  samples: new URL('../questions/samples.json', import.meta.url),
+  'samples-v2': new URL('../questions/samples-v2.json', import.meta.url),
+};
+
+const { values: options } = parseArgs({
+  options: {
+    set: { type: 'string', default: 'samples-v2' },
+    id: { type: 'string', multiple: true },
+    dataset: { type: 'string' },
+    sql: { type: 'string' },
+    rows: { type: 'string', default: '1' },
+  },
+});
+
+const samplesDir = process.env.QUERENT_SAMPLES_DIR ?? new URL('../../../.cache/samples', import.meta.url).pathname;
+const shownRows = Number(options.rows);
+
+async function withDatabase<T>(dataset: SampleSlug, use: (connector: Connector) => Promise<T>): Promise<T> {
+  const db = await openSampleDatabase(samplesDir, dataset, { anchor: new Date() });
+  const connector = createPgliteConnector(db, { maxRows: 100_000, closeDatabase: true });
+  try {
+    return await use(connector);
+  } finally {
+    await connector.close();
+  }
+}
+
+const run = (connector: Connector, sql: string) => connector.execute({ language: 'sql', dialect: 'postgresql', text: sql, params: [] });
+const show = (rows: readonly (readonly unknown[])[]): string => JSON.stringify(rows.slice(0, shownRows), (_, value) => (typeof value === 'bigint' ? Number(value) : value));
+
+if (options.sql !== undefined) {
+  const result = await withDatabase((options.dataset ?? 'wholesale') as SampleSlug, (connector) => run(connector, options.sql!));
+  console.log(`${result.rows.length} row(s) ${show(result.rows)}`);
+  process.exit(0);
+}
+
+const path = SETS[options.set];
+if (path === undefined) throw new TypeError(`Unknown set ${options.set}; expected one of ${Object.keys(SETS).join(', ')}`);
+const questions = (JSON.parse(readFileSync(path, 'utf8')) as SampleQuestion[]).filter(
+  (question) => (options.id === undefined || options.id.includes(question.id)) && (options.dataset === undefined || question.dataset === options.dataset),
+);
+
+const problems: string[] = [];
+for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
+  await withDatabase(dataset, async (connector) => {
+    for (const question of questions.filter((entry) => entry.dataset === dataset)) {
+      if (question.expect === 'decline') {
+        if (question.sql.trim() !== '') problems.push(`${question.id}: an expected decline has SQL`);
+        console.log(`${question.id.padEnd(8)} decline  ${question.question}`);
+        continue;
+      }
+      try {
+        const { rows } = await run(connector, question.sql);
+        if (rows.length === 0) problems.push(`${question.id}: no rows`);
+        else if (rows.length === 1 && rows[0]!.length === 1 && rows[0]![0] === null) problems.push(`${question.id}: a null where a number is expected`);
+        console.log(`${question.id.padEnd(8)} ${String(rows.length).padStart(5)} row(s)  ${question.question}  ${show(rows)}`);
+      } catch (error) {
+        problems.push(`${question.id}: ${(error as Error).message}`);
+        console.log(`${question.id.padEnd(8)} ERROR    ${question.question}  ${(error as Error).message}`);
+      }
+    }
+  });
+}
+
+const ids = questions.map((question) => question.id);
+for (const id of new Set(ids.filter((id, index) => ids.indexOf(id) !== index))) problems.push(`${id}: duplicate id`);
+
+console.log(`\n${questions.length} question(s), ${problems.length} problem(s)`);
+for (const problem of problems) console.log(`  ${problem}`);
+process.exitCode = problems.length === 0 ? 0 : 1;
