@@ -86,7 +86,7 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
           continue;
         }
         if (question.expect === 'decline') {
-          outcomes.push({ question, status: 'wrong', reason: `answered: ${plan.interpretation}` });
+          outcomes.push({ question, status: 'wrong', reason: `answered: ${plan.interpretation}`, confidence: plan.confidence });
           continue;
         }
         const gold = await runSql(connector, question.sql);
