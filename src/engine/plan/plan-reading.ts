@@ -106,7 +106,9 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     }
   }
   const joins = joinsFor(choice.reach, [...used]);
-  features['join.hops'] = joins.length;
+  // Hops a metric's own definition needs (its conditions and its date) are not the reading's choice.
+  const metricEntities = new Set(allMeasures.flatMap((node) => (node.metric ? [...(node.metric.time ? [node.metric.time.entity] : []), ...node.metric.conditions.flatMap((condition) => (condition.entity ? [condition.entity] : []))] : [])));
+  features['join.hops'] = joins.filter((join) => !metricEntities.has(join.toEntity)).length;
   const order = orderOf(reading.order, allMeasures, measures, dimensions, columns, aggregate);
   const measureId = (node: MeasureNode): string => measures[allMeasures.indexOf(canonical(allMeasures, node))].id;
   const query: LogicalQuery = {

@@ -162,9 +162,17 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
     [`role.${role}.right.${context.right.kind}`]: 1,
   };
   if (link) {
-    features[`link.${link.match}`] = 1;
+    features[`link.${LEARNED_MATCH[link.match] ?? link.match}`] = 1;
     features['link.strength'] = link.strength;
-    features[`role.${role}.${link.target.kind}`] = 1;
+    features[`role.${role}.${LEARNED_TARGET[link.target.kind] ?? link.target.kind}`] = 1;
   }
   return { unit, role, ...(link ? { link } : {}), features };
 }
+
+/**
+ * The tuning databases have no labels and no semantic layer, so the model never learned what
+ * those links are worth. A catalog's labels and layer words are names its operator gave: they
+ * count as exact names; a metric as the column it aggregates, a segment as the value it picks.
+ */
+const LEARNED_MATCH: Partial<Record<Link['match'], string>> = { label: 'exact', layer: 'exact' };
+const LEARNED_TARGET: Partial<Record<Link['target']['kind'], string>> = { metric: 'column', segment: 'value' };
