@@ -60,6 +60,10 @@ export function planQuestion(question: string, context: EngineContext, options: 
       if (!linked) return decline('nothing_matched');
       return decline('unsupported_question', 'no single query over this data reads every part of it');
     }
+    if (decision.why === 'ambiguous' && decision.best && decision.runnerUp) {
+      const readingsInWords = [decision.best, decision.runnerUp].map((candidate) => explain(candidate.reading, candidate.planned, readings!.schema).interpretation);
+      return decline('ambiguous', `${readingsInWords[0]}; or ${readingsInWords[1]}`);
+    }
     return decline('not_confident', '');
   }
   const { candidate, confidence } = decision;

@@ -124,9 +124,21 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
         break;
-      case 'value':
+      case 'value': {
         add('filter');
+        // "how many opportunities" where opportunity is both the entity and a value of its own type
+        // column: the rows of that value are a reading too, beside all the entity's rows.
+        const target = link.target;
+        const namesEntity = links.some((other) => other.target.kind === 'entity' && other.target.entity === target.entity && other.start === link.start && other.end === link.end);
+        if (!namesEntity) break;
+        const entityLink: Link = { ...link, target: { kind: 'entity', entity: target.entity } };
+        const segment: CatalogSegment = { words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] };
+        for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : [])] as Role[]) {
+          const made = choice(index, role, context, entityLink);
+          choices.push({ ...made, segment, features: { ...made.features, 'value.names-rows': 1 } });
+        }
         break;
+      }
       case 'metric':
         add('measure');
         break;

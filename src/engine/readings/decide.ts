@@ -10,7 +10,13 @@ import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 
 export type Decision =
   | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number }
-  | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident'; readonly best?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
+  | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident' | 'ambiguous'; readonly best?: Candidate; readonly runnerUp?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
+
+/**
+ * The best answer must be at least this many times as likely as the next different answer: two
+ * readings close in likelihood that give different rows are a question to ask back, not a guess.
+ */
+export const MIN_ODDS_OVER_RUNNER_UP = 2;
 
 /** Parts of speech that carry meaning a reading may not drop. */
 export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
@@ -20,17 +26,22 @@ export interface DecisionEvidence {
   readonly probability: number;
   /** …minus the probability of the next answer. */
   readonly lead: number;
+  /** The probability of the next answer (pooled the same way). */
+  readonly next: number;
+  /** The core of the next answer, when there is one. */
+  readonly nextCore?: string;
 }
 
 /** Readings that give the same answer (see Candidate.core) pool their probability. */
 export function evidenceOf(candidates: readonly { readonly score: number; readonly core: string }[], declineScore: number): DecisionEvidence {
-  if (candidates.length === 0) return { probability: 0, lead: 0 };
+  if (candidates.length === 0) return { probability: 0, lead: 0, next: 0 };
   const probabilities = softmax(candidates.map((candidate) => candidate.score), declineScore);
   const byCore = new Map<string, number>();
   candidates.forEach((candidate, index) => byCore.set(candidate.core, (byCore.get(candidate.core) ?? 0) + probabilities[index]));
   const best = byCore.get(candidates[0].core) ?? 0;
-  const next = Math.max(0, ...[...byCore].filter(([core]) => core !== candidates[0].core).map(([, probability]) => probability));
-  return { probability: best, lead: best - next };
+  const others = [...byCore].filter(([core]) => core !== candidates[0].core).sort(([, left], [, right]) => right - left);
+  const next = others[0]?.[1] ?? 0;
+  return { probability: best, lead: best - next, next, ...(others[0] ? { nextCore: others[0][0] } : {}) };
 }
 
 export function decide(candidates: readonly Candidate[], tokens: readonly Token[], model: Model): Decision {
@@ -39,6 +50,9 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const dropped = best.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
+  if (evidence.next > 0 && evidence.probability < MIN_ODDS_OVER_RUNNER_UP * evidence.next) {
+    return { kind: 'decline', why: 'ambiguous', best, runnerUp: candidates.find((candidate) => candidate.core === evidence.nextCore) };
+  }
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
   return { kind: 'answer', candidate: best, confidence };
