@@ -22,8 +22,8 @@ describe('wordNet', () => {
     expect(net.senses('ice cream', 'n')[0].words).toContain('ice cream');
   });
 
-  it('finds the first and last entries of an index file', () => {
-    // Entries at both ends of the sorted file test the bounds of the binary search.
+  it('finds entries near both ends of an index file', () => {
+    // Words near the start and the end of the sorted file test the bounds of the binary search.
     expect(net.senses('aardvark', 'n').length).toBeGreaterThan(0);
     expect(net.senses('zymurgy', 'n').length).toBeGreaterThan(0);
   });
