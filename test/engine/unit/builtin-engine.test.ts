@@ -1,0 +1,85 @@
+/** planQuestion end to end on the unseen field-service fixture, for behaviour that admits one answer. */
+import { describe, expect, it } from 'vitest';
+import { createBuiltinEngine, planQuestion } from '../../../src/engine/builtin-engine.ts';
+import type { DeclinedQuestion, PlanResult } from '../../../src/engine/question-engine.ts';
+import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
+
+const context = { catalog: unseenCatalog, values: unseenValues, now: unseenNow };
+const plan = (question: string): PlanResult => planQuestion(question, context, { suggest: false });
+
+function declined(question: string): DeclinedQuestion {
+  const result = plan(question);
+  if (result.ok) throw new Error(`"${question}" was answered: ${result.interpretation}`);
+  return result;
+}
+
+describe('planQuestion refusals', () => {
+  it('an empty or blank question', () => {
+    expect(declined('').code).toBe('empty_question');
+    expect(declined('   \n ').code).toBe('empty_question');
+  });
+
+  it('a question over 2,000 characters', () => {
+    expect(declined(`how many work orders ${'x'.repeat(2_000)}`).code).toBe('question_too_long');
+  });
+
+  it('a request to change data, with the verb in the reason', () => {
+    const result = declined('delete all work orders of Lyon');
+    expect(result.code).toBe('writes_data');
+    expect(result.reason).toContain('delete');
+    expect(declined('update the amt of work order 5').code).toBe('writes_data');
+  });
+
+  // Bug: wink tags a question-initial "drop" as a noun, so the guard lets this write request through (it declines as nothing_matched).
+  it.fails('"drop all rows of cust" is a write request', () => {
+    expect(declined('drop all rows of cust').code).toBe('writes_data');
+  });
+
+  it('SQL text and forecasts', () => {
+    expect(declined('SELECT cust_nm FROM cust').code).toBe('sql_text');
+    expect(declined('forecast the hours for next year').code).toBe('forecast');
+  });
+});
+
+describe('planQuestion on words the schema lacks', () => {
+  it('a word that names nothing declines with unknown_words, naming it', () => {
+    const result = declined('how many work orders per zebra');
+    expect(result.code).toBe('unknown_words');
+    expect(result.words).toContain('zebra');
+    expect(result.reason).toContain('"zebra"');
+  });
+
+  it('a question of which nothing matches declines', () => {
+    expect(['nothing_matched', 'unknown_words']).toContain(declined('how many giraffes').code);
+  });
+
+  // Bug: a column's own written name is never linked (terms hold only expanded words), so "status_cd" is an unknown word.
+  it.fails('a column named as written in the schema is not an unknown word', () => {
+    const result = plan('work orders by status_cd');
+    expect(result.ok || !result.words.includes('status_cd')).toBe(true);
+  });
+});
+
+describe('planQuestion results', () => {
+  it('is deterministic', () => {
+    const question = 'total hours by technician last year';
+    expect(plan(question)).toEqual(plan(question));
+  });
+
+  it('a declined question states its reason in words and offers only answerable suggestions', () => {
+    const result = planQuestion('how many work orders per zebra', context);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.reason.length).toBeGreaterThan(0);
+    for (const suggestion of result.suggestions) expect(plan(suggestion).ok, suggestion).toBe(true);
+  });
+});
+
+describe('createBuiltinEngine', () => {
+  it('plans asynchronously with the same result', async () => {
+    const engine = createBuiltinEngine();
+    expect(engine.name).toBe('builtin');
+    expect(await engine.plan('', context)).toMatchObject({ ok: false, code: 'empty_question' });
+    expect(await engine.plan('please drop all rows of cust', context)).toMatchObject({ ok: false, code: 'writes_data' });
+  });
+});

@@ -1,0 +1,110 @@
+/** Answer or decline: pooled evidence, unused meaningful words, and the confidence threshold. */
+import { describe, expect, it } from 'vitest';
+import { tokenize } from '../../../src/engine/question/tokens.ts';
+import { decide, evidenceOf } from '../../../src/engine/readings/decide.ts';
+import type { Candidate } from '../../../src/engine/readings/enumerate.ts';
+import type { Features } from '../../../src/engine/readings/features.ts';
+import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.ts';
+
+/** decide reads only these fields of a candidate. */
+function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
+  return { score, core, key: core, unusedWords, features } as unknown as Candidate;
+}
+
+/** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
+function model(threshold: number, bias: number, probabilityWeight = 0, declineScore = -50): Model {
+  return {
+    weights: { [DECLINE_FEATURE]: declineScore },
+    confidence: { threshold, weights: { 'confidence.bias': bias, 'decision.probability': probabilityWeight } },
+  };
+}
+
+const NO_DECLINE = -50;
+
+describe('evidenceOf', () => {
+  it('is zero with no candidates', () => {
+    expect(evidenceOf([], 0)).toEqual({ probability: 0, lead: 0 });
+  });
+
+  it('a lone candidate far above declining has all the probability and all the lead', () => {
+    const evidence = evidenceOf([{ score: 0, core: 'a' }], NO_DECLINE);
+    expect(evidence.probability).toBeCloseTo(1, 10);
+    expect(evidence.lead).toBeCloseTo(1, 10);
+  });
+
+  it('declining takes its share of the probability', () => {
+    expect(evidenceOf([{ score: 0, core: 'a' }], 0).probability).toBeCloseTo(0.5, 10);
+  });
+
+  it('two readings with different answers split the probability and leave no lead', () => {
+    const evidence = evidenceOf([{ score: 1, core: 'a' }, { score: 1, core: 'b' }], NO_DECLINE);
+    expect(evidence.probability).toBeCloseTo(0.5, 10);
+    expect(evidence.lead).toBeCloseTo(0, 10);
+  });
+
+  it('readings with the same core key pool their probability', () => {
+    const evidence = evidenceOf([{ score: 1, core: 'a' }, { score: 1, core: 'a' }], NO_DECLINE);
+    expect(evidence.probability).toBeCloseTo(1, 10);
+    expect(evidence.lead).toBeCloseTo(1, 10);
+  });
+
+  it('pools the best reading with a later one of the same core, against the best other answer', () => {
+    // a: e^1 + e^0, b: e^0.5, c: e^0 — b is the runner-up answer.
+    const evidence = evidenceOf([{ score: 1, core: 'a' }, { score: 0.5, core: 'b' }, { score: 0, core: 'a' }, { score: 0, core: 'c' }], NO_DECLINE);
+    const total = Math.exp(1) + Math.exp(0.5) + 2;
+    expect(evidence.probability).toBeCloseTo((Math.exp(1) + 1) / total, 6);
+    expect(evidence.lead).toBeCloseTo((Math.exp(1) + 1 - Math.exp(0.5)) / total, 6);
+  });
+
+  it('two runner-up readings of one other answer pool against the best', () => {
+    const evidence = evidenceOf([{ score: 1, core: 'a' }, { score: 0.9, core: 'b' }, { score: 0.9, core: 'b' }], NO_DECLINE);
+    expect(evidence.lead).toBeLessThan(0);
+  });
+});
+
+describe('decide', () => {
+  const tokens = tokenize('total hrs of the zebra');
+  // total(0) hrs(1) of(2) the(3) zebra(4)
+
+  it('declines with no reading', () => {
+    expect(decide([], tokens, model(0.5, 10))).toEqual({ kind: 'decline', why: 'no-reading' });
+  });
+
+  it('declines a best reading that leaves a noun unused, naming the word', () => {
+    const decision = decide([candidate(1, 'a', [4])], tokens, model(0.5, 10));
+    expect(decision).toMatchObject({ kind: 'decline', why: 'unused-words', words: ['zebra'] });
+  });
+
+  it('does not decline for unused grammar words', () => {
+    expect(tokens[2].pos).toBe('ADP');
+    expect(tokens[3].pos).toBe('DET');
+    expect(decide([candidate(1, 'a', [2, 3])], tokens, model(0.5, 10)).kind).toBe('answer');
+  });
+
+  it('declines for an unused number', () => {
+    const withNumber = tokenize('total hrs of job 42');
+    const decision = decide([candidate(1, 'a', [4])], withNumber, model(0.5, 10));
+    expect(decision).toMatchObject({ why: 'unused-words', words: ['42'] });
+  });
+
+  it('judges only the best reading for unused words', () => {
+    expect(decide([candidate(2, 'a'), candidate(1, 'b', [4])], tokens, model(0.1, 10)).kind).toBe('answer');
+  });
+
+  it('answers at or above the threshold and declines below it, with the confidence', () => {
+    const sure = 1 / (1 + Math.exp(-2));
+    const answered = decide([candidate(1, 'a')], tokens, model(sure - 0.01, 2));
+    expect(answered).toMatchObject({ kind: 'answer' });
+    expect(answered.kind === 'answer' && answered.confidence).toBeCloseTo(sure, 10);
+    const declined = decide([candidate(1, 'a')], tokens, model(sure + 0.01, 2));
+    expect(declined).toMatchObject({ kind: 'decline', why: 'not-confident' });
+    expect(declined.kind === 'decline' && declined.confidence).toBeCloseTo(sure, 10);
+  });
+
+  it('pooled readings of one answer make the engine surer than two rival answers', () => {
+    // confidence = logistic(-5 + 10 × probability): 0.99 when pooled (p ≈ 1), 0.5 when split (p = 0.5).
+    const strict = model(0.9, -5, 10);
+    expect(decide([candidate(1, 'a'), candidate(1, 'a')], tokens, strict).kind).toBe('answer');
+    expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, strict)).toMatchObject({ kind: 'decline', why: 'not-confident' });
+  });
+});

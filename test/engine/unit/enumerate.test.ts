@@ -1,0 +1,71 @@
+/** Reading keys: readings that plan to the same query are one answer. */
+import { describe, expect, it } from 'vitest';
+import { field, type LogicalQuery } from '../../../src/query/logical-query.ts';
+import { queryKey } from '../../../src/engine/readings/enumerate.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
+
+const hoursByTech: LogicalQuery = {
+  kind: 'select',
+  root: 'work_ord',
+  joins: [{ fromEntity: 'work_ord', fromColumns: ['tech_id'], toEntity: 'tech', toColumns: ['id'] }],
+  measures: [{ id: 'total_hours', label: 'Total hours', aggregate: 'sum', expression: field('work_ord', 'hrs') }],
+  dimensions: [{ id: 'tech_lname', label: 'Technician', field: field('tech', 'lname') }],
+  columns: [],
+  filters: [{ kind: 'filter', expression: field('work_ord', 'status_cd'), op: 'eq', values: ['closed'] }],
+  having: [],
+  order: [{ id: 'total_hours', direction: 'desc' }],
+};
+
+describe('queryKey', () => {
+  it('ignores labels, at every depth', () => {
+    const relabelled: LogicalQuery = {
+      ...hoursByTech,
+      measures: [{ ...hoursByTech.measures[0], label: 'Hours worked' }],
+      dimensions: [{ ...hoursByTech.dimensions[0], label: 'Last name' }],
+    };
+    expect(queryKey(relabelled)).toBe(queryKey(hoursByTech));
+  });
+
+  it('ignores the order in which properties are written', () => {
+    const reordered = Object.fromEntries(Object.entries(hoursByTech).reverse()) as unknown as LogicalQuery;
+    expect(queryKey(reordered)).toBe(queryKey(hoursByTech));
+  });
+
+  it('tells apart queries that differ in anything but labels', () => {
+    const others: LogicalQuery[] = [
+      { ...hoursByTech, measures: [{ ...hoursByTech.measures[0], aggregate: 'avg' }] },
+      { ...hoursByTech, filters: [{ ...hoursByTech.filters[0], values: ['open'] }] },
+      { ...hoursByTech, order: [{ id: 'total_hours', direction: 'asc' }] },
+      { ...hoursByTech, limit: 5 },
+      { ...hoursByTech, measures: [{ ...hoursByTech.measures[0], id: 'hours' }] },
+    ];
+    const keys = new Set([hoursByTech, ...others].map(queryKey));
+    expect(keys.size).toBe(others.length + 1);
+  });
+
+  it('keeps the order of list entries, which changes the query', () => {
+    const twoOrders: LogicalQuery = { ...hoursByTech, order: [{ id: 'total_hours', direction: 'desc' }, { id: 'tech_lname', direction: 'asc' }] };
+    const swapped: LogicalQuery = { ...twoOrders, order: [...twoOrders.order].reverse() };
+    expect(queryKey(swapped)).not.toBe(queryKey(twoOrders));
+  });
+});
+
+describe('enumerated readings', () => {
+  const read = (question: string) => readQuestion(question, unseenCatalog, unseenValues, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
+
+  it('merge readings with equal queries: each key once, and each key is its query\'s', () => {
+    for (const question of ['total hours by technician', 'how many work orders per customer last year', 'list items sorted by unit price']) {
+      const { candidates } = read(question);
+      expect(candidates.length, question).toBeGreaterThan(0);
+      expect(new Set(candidates.map((candidate) => candidate.key)).size, question).toBe(candidates.length);
+      for (const candidate of candidates) expect(candidate.key).toBe(queryKey(candidate.planned.query));
+    }
+  });
+
+  it('are sorted best first', () => {
+    const scores = read('total hours by technician').candidates.map((candidate) => candidate.score);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+});
