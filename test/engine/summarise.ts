@@ -44,10 +44,10 @@ export interface Fixture {
   readonly now: Date;
 }
 
-/** The shipped model answering whatever its confidence: shows the best reading, whether or not it would be answered. */
+/** The shipped model answering whatever its confidence and rivals: shows the best reading, whether or not it would be answered. */
 export function bestReadingModel(): Model {
   const model = shippedModel();
-  return { ...model, confidence: { ...model.confidence, threshold: 0 } };
+  return { ...model, confidence: { ...model.confidence, threshold: 0, minOdds: 0 } };
 }
 
 /** Plans a question's best reading; fails the test with the engine's reason when it is declined for another cause than confidence. */

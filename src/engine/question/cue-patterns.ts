@@ -26,7 +26,9 @@ export function containsAt(tokens: readonly Token[], index: number): Cue | undef
   if (!mode) return undefined;
   let position = index + 1;
   if (tokens[position]?.lower === 'with') position += 1;
-  if (tokens[position]?.lower === 'the' || tokens[position]?.lower === 'a') position += 1;
+  // An article, unless it is the letter itself: "with A", "with \"A\"", "with a" at the end.
+  const article = tokens[position]?.kind === 'word' && (tokens[position].text === 'the' || tokens[position].text === 'a') && tokens[position + 1] !== undefined;
+  if (article) position += 1;
   const noun = CONTAINS_NOUNS.has(tokens[position]?.lower ?? '');
   if (noun) position += 1;
   const target = tokens[position];

@@ -79,6 +79,9 @@ export function tokenize(question: string): Token[] {
  * Joins what wink splits but a question means as one token: `cust` `_` `nm` (an identifier),
  * `5` `k` (a scaled number), `12.5` `%`, `$` `1,200`, `m` `.` at the end of a sentence.
  */
+/** Two-character comparison operators wink splits in two. */
+const COMPARISON_PAIRS = new Set(['>=', '<=', '!=', '<>']);
+
 function glue(raw: readonly RawToken[]): RawToken[] {
   const out: RawToken[] = [];
   for (const token of raw) {
@@ -88,7 +91,11 @@ function glue(raw: readonly RawToken[]): RawToken[] {
       out[out.length - 1] = { ...previous, text: previous.text + token.text, lower: previous.lower + token.lower, lemma: previous.lower + token.lower, pos: 'NOUN' };
       continue;
     }
-    if (glued && token.text === '-' ) continue; // "first-time": the words stay, the hyphen goes
+    if (glued && COMPARISON_PAIRS.has(previous.text + token.text)) {
+      out[out.length - 1] = { ...previous, text: previous.text + token.text, lower: previous.lower + token.lower, lemma: previous.lower + token.lower };
+      continue;
+    }
+    if (glued && token.text === '-') continue; // "first-time": the words stay, the hyphen goes
     out.push(token);
   }
   return out;

@@ -10,7 +10,15 @@ export interface ConfidenceModel {
   readonly weights: Readonly<Record<string, number>>;
   /** Answer only at or above this confidence. */
   readonly threshold: number;
+  /**
+   * The best answer must be at least this many times as likely as the next different answer:
+   * two readings close in likelihood that give different rows are a question to ask back, not a
+   * guess. Default 2.
+   */
+  readonly minOdds?: number;
 }
+
+export const DEFAULT_MIN_ODDS = 2;
 
 export const CONFIDENCE_BIAS = 'confidence.bias';
 

@@ -5,18 +5,12 @@
  */
 import type { Token } from '../question/tokens.ts';
 import type { Candidate } from './enumerate.ts';
-import { confidenceFeatures, confidenceOf } from './confidence.ts';
+import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 
 export type Decision =
   | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number }
   | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident' | 'ambiguous'; readonly best?: Candidate; readonly runnerUp?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
-
-/**
- * The best answer must be at least this many times as likely as the next different answer: two
- * readings close in likelihood that give different rows are a question to ask back, not a guess.
- */
-export const MIN_ODDS_OVER_RUNNER_UP = 2;
 
 /** Parts of speech that carry meaning a reading may not drop. */
 export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
@@ -50,7 +44,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const dropped = best.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
-  if (evidence.next > 0 && evidence.probability < MIN_ODDS_OVER_RUNNER_UP * evidence.next) {
+  if (evidence.next > 0 && evidence.probability < (model.confidence.minOdds ?? DEFAULT_MIN_ODDS) * evidence.next) {
     return { kind: 'decline', why: 'ambiguous', best, runnerUp: candidates.find((candidate) => candidate.core === evidence.nextCore) };
   }
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);

@@ -72,12 +72,15 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
 }
 
 /**
- * A metric of the semantic layer is what its words mean on its entity: the same words read as a
- * bare column of that entity would drop the metric's conditions (revenue without its filters).
+ * The semantic layer says what its words mean on their entity: the same words read as a bare
+ * column of that entity would drop a metric's conditions (revenue without its filters), and read as
+ * the bare entity would drop a segment's ("customers" are the partners with a customer rank).
  */
 function withoutShadowedColumns(links: readonly Link[]): Link[] {
-  const metricSpans = new Set(links.filter((link) => link.target.kind === 'metric').map((link) => `${link.start}:${link.end}:${link.target.entity}`));
-  return links.filter((link) => link.target.kind !== 'column' || !metricSpans.has(`${link.start}:${link.end}:${link.target.entity}`));
+  const spanOf = (link: Link): string => `${link.start}:${link.end}:${link.target.entity}`;
+  const metricSpans = new Set(links.filter((link) => link.target.kind === 'metric').map(spanOf));
+  const segmentSpans = new Set(links.filter((link) => link.target.kind === 'segment').map(spanOf));
+  return links.filter((link) => !(link.target.kind === 'column' && metricSpans.has(spanOf(link))) && !(link.target.kind === 'entity' && segmentSpans.has(spanOf(link))));
 }
 
 /**

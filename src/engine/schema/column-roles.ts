@@ -20,7 +20,9 @@ export const DISCOUNT_WORDS: ReadonlySet<string> = new Set(['discount', 'rebate'
 
 const IDENTIFIER_TAILS = new Set(['id', 'code', 'key', 'uuid', 'guid', 'zip', 'phone', 'fax', 'postal', 'sku', 'reference', 'ref', 'isbn', 'ssn']);
 const NUMBER_TAILS = new Set(['number']);
-const FLAG_WORDS = new Set(['flag', 'is', 'has', 'yn']);
+/** Words of a flag's name, as lemmas: is_active → be active, has_warranty → have warranty. */
+const FLAG_WORDS = new Set(['flag', 'is', 'be', 'has', 'have', 'yn']);
+const FLAG_HEADS = new Set(['is', 'be', 'has', 'have']);
 const CURRENCY_UNITS = /^(usd|eur|gbp|chf|jpy|cny|cad|aud|inr|brl|sek|nok|dkk|pln|[$€£¥])$/i;
 
 export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, words: readonly string[]): Omit<ColumnInfo, 'nameWords' | 'labelWords' | 'synonymWords' | 'commentWords'> {
@@ -38,7 +40,7 @@ export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, wor
   const isDiscount = isNumeric && has(DISCOUNT_WORDS);
   const isMoney = isNumeric && !isDiscount && (has(MONEY_WORDS) || currency);
   const isPrice = isNumeric && has(PRICE_WORDS) && !has(AMOUNT_WORDS);
-  const isFlag = column.type === 'boolean' || (words.some((word) => FLAG_WORDS.has(word)) && !isDate && words.length > 1 && (words[0] === 'is' || words[0] === 'has' || tail === 'flag' || tail === 'yn'));
+  const isFlag = column.type === 'boolean' || (words.some((word) => FLAG_WORDS.has(word)) && !isDate && words.length > 1 && (FLAG_HEADS.has(words[0]) || tail === 'flag' || tail === 'yn'));
   return {
     entity: entity.name,
     name: column.name,

@@ -90,6 +90,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
 function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   const target: SchemaTarget = { kind: 'entity', entity: entity.name };
   terms.add(entity.words, target, 'exact');
+  addWrittenName(terms, entity.name, target);
   if (entity.alternativeWords) terms.add(entity.alternativeWords, target, 'lemma');
   if (entity.labelWords) terms.add(entity.labelWords, target, 'label');
   for (const synonym of entity.synonymWords ?? []) terms.add(synonym, target, 'layer');
@@ -102,11 +103,18 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   for (const column of entity.columns) addColumnTerms(terms, entity, column);
 }
 
+/** "status_cd", "work_ord": a name as the schema writes it, which a question may quote whole. */
+function addWrittenName(terms: TermBuilder, name: string, target: SchemaTarget): void {
+  const written = name.toLowerCase();
+  if (/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(written)) terms.add([written], target, 'exact');
+}
+
 function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnInfo): void {
   const target: SchemaTarget = { kind: 'column', entity: entity.name, column: column.name };
   // created_at, updated_on: the trailing preposition is not part of the name.
   const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
   terms.add(words, target, 'exact');
+  addWrittenName(terms, column.name, target);
   if (column.alternativeWords) terms.add(column.alternativeWords, target, 'lemma');
   if (column.labelWords) terms.add(column.labelWords, target, 'label');
   for (const synonym of column.synonymWords ?? []) terms.add(synonym, target, 'layer');

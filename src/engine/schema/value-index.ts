@@ -43,6 +43,9 @@ export function valueIndexOf(values: readonly ColumnValues[]): ValueIndex {
   return built;
 }
 
+/** Placeholders written for "no value": never a value a question names. */
+const PLACEHOLDERS = new Set(['n/a', 'na', 'n.a.', 'none', 'null', '-', 'unknown', 'tbd']);
+
 /** Lemmas of a value's words: "Sales Representatives" → sale, representative. */
 export function valueWords(value: string): string[] {
   return value.split(/[^A-Za-z0-9À-ÿ]+/).filter((word) => word.length > 0).map((word) => (/^[0-9]+$/.test(word) ? word : lemmaOf(word)));
@@ -55,7 +58,7 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
     for (const value of column.values) {
       if (count >= MAX_VALUES) break;
       const words = valueWords(value);
-      if (!isLinkable(value, words)) continue;
+      if (PLACEHOLDERS.has(value.trim().toLowerCase()) || !isLinkable(value, words)) continue;
       const list = byFirstWord.get(words[0]) ?? [];
       list.push({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
       byFirstWord.set(words[0], list);

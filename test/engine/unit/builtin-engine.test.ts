@@ -30,8 +30,7 @@ describe('planQuestion refusals', () => {
     expect(declined('update the amt of work order 5').code).toBe('writes_data');
   });
 
-  // Bug: wink tags a question-initial "drop" as a noun, so the guard lets this write request through (it declines as nothing_matched).
-  it.fails('"drop all rows of cust" is a write request', () => {
+  it('"drop all rows of cust" is a write request', () => {
     expect(declined('drop all rows of cust').code).toBe('writes_data');
   });
 
@@ -53,8 +52,7 @@ describe('planQuestion on words the schema lacks', () => {
     expect(['nothing_matched', 'unknown_words']).toContain(declined('how many giraffes').code);
   });
 
-  // Bug: a column's own written name is never linked (terms hold only expanded words), so "status_cd" is an unknown word.
-  it.fails('a column named as written in the schema is not an unknown word', () => {
+  it('a column named as written in the schema is not an unknown word', () => {
     const result = plan('work orders by status_cd');
     expect(result.ok || !result.words.includes('status_cd')).toBe(true);
   });

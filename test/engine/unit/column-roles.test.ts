@@ -49,8 +49,7 @@ describe('classifyColumn', () => {
     expect(roles({ name: 'cust', columns: [['id', 'integer'], ['is_del_flg', 'integer']] }, 'is_del_flg').isFlag).toBe(true);
   });
 
-  // Bug: FLAG_WORDS holds "is"/"has", but classifyColumn receives lemmas ("be"/"have"), so an integer is_*/has_* column is a number.
-  it.fails('an integer is_* or has_* column is a flag, as ColumnInfo.isFlag documents', () => {
+  it('an integer is_* or has_* column is a flag, as ColumnInfo.isFlag documents', () => {
     expect(roles({ name: 'cust', columns: [['id', 'integer'], ['is_active', 'integer']] }, 'is_active').isFlag).toBe(true);
     expect(roles({ name: 'svc_item', columns: [['id', 'integer'], ['has_warranty', 'integer']] }, 'has_warranty').isFlag).toBe(true);
   });

@@ -23,7 +23,7 @@ const NO_DECLINE = -50;
 
 describe('evidenceOf', () => {
   it('is zero with no candidates', () => {
-    expect(evidenceOf([], 0)).toEqual({ probability: 0, lead: 0 });
+    expect(evidenceOf([], 0)).toEqual({ probability: 0, lead: 0, next: 0 });
   });
 
   it('a lone candidate far above declining has all the probability and all the lead', () => {
@@ -105,6 +105,12 @@ describe('decide', () => {
     // confidence = logistic(-5 + 10 × probability): 0.99 when pooled (p ≈ 1), 0.5 when split (p = 0.5).
     const strict = model(0.9, -5, 10);
     expect(decide([candidate(1, 'a'), candidate(1, 'a')], tokens, strict).kind).toBe('answer');
-    expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, strict)).toMatchObject({ kind: 'decline', why: 'not-confident' });
+    expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, strict)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
+  });
+
+  it('declines as ambiguous when the runner-up answer is more than half as likely as the best', () => {
+    const lenient = model(0, 0, 0);
+    expect(decide([candidate(1, 'a'), candidate(0.5, 'b')], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
+    expect(decide([candidate(1, 'a'), candidate(0.2, 'b')], tokens, lenient).kind).toBe('answer');
   });
 });

@@ -28,8 +28,7 @@ describe('requests to change data', () => {
     expect(refusal('how many sets were sold')).toBeUndefined();
   });
 
-  // Bug: wink tags "drop" and "truncate" as nouns at the start of these commands, so they pass the guard.
-  it.fails('"drop table items" and "truncate orders" are write requests', () => {
+  it('"drop table items" and "truncate orders" are write requests', () => {
     expect(refusal('drop table items')?.code).toBe('writes_data');
     expect(refusal('truncate orders')?.code).toBe('writes_data');
   });

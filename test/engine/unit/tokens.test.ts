@@ -87,8 +87,7 @@ describe('tokenize', () => {
     expect(only(tokens, 'symbol').map((token) => token.text)).toEqual(['>']);
   });
 
-  // Bug: wink splits ">=" into ">" and "=", which tokenize never joins back, so "amt >= 100" loses its operator.
-  it.fails('keeps a two-character comparison symbol as one token', () => {
+  it('keeps a two-character comparison symbol as one token', () => {
     expect(only(tokenize('amt >= 100'), 'symbol').map((token) => token.text)).toEqual(['>=']);
   });
 
