@@ -5,7 +5,7 @@ import type { ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
 import { runEnvelope } from '../runs/run-envelope.ts';
-import { parseFormat } from '../render/answer.ts';
+import { ANSWER_FORMATS, parseFormat } from '../render/answer.ts';
 
 /**
  * The CLI's commands as plain functions of the services. They run in the CLI process, or, when a
@@ -100,7 +100,7 @@ export const COMMANDS: Record<string, Command> = {
     return { json: { remaining: balance.remaining }, text: `${balance.remaining} prompt(s) remaining.` };
   },
   async ask(querent, args) {
-    const format: AnswerFormat = parseFormat(args.format, 'text');
+    const format = parseFormat(args.format, 'text', ANSWER_FORMATS) as AnswerFormat;
     const prompt = required(args, 'question');
     if (prompt.length > querent.config.promptMaxChars) {
       throw new QuerentError('invalid_request', `The question is longer than ${querent.config.promptMaxChars} characters.`);

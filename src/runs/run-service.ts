@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../store/database.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
-import type { AnswerFormat } from '../render/answer.ts';
+import type { Format } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
@@ -22,7 +22,7 @@ export interface AskInput {
   readonly keyId: string | null;
   readonly connectionId: number;
   readonly prompt: string;
-  readonly format: AnswerFormat;
+  readonly format: Format;
   readonly idempotencyKey?: string;
 }
 
