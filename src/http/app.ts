@@ -19,6 +19,7 @@ import { registerConnectionsRoute } from './routes/connections-route.ts';
 import { registerChatRoute } from './routes/chat-route.ts';
 import { registerRunsRoute } from './routes/runs-route.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerMetrics } from './metrics.ts';
 
 export interface AppServices {
   readonly keys: KeyService;
@@ -57,6 +58,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerMetrics(app, services.runs);
 
   await app.register(swagger, {
     openapi: {
