@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Command as Program, Option } from 'commander';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -18,9 +19,36 @@ export interface CliDependencies {
 /** How long a command waits for another process to release the embedded store. */
 const LOCK_WAIT_MS = 15_000;
 
+/** The version of this checkout (package.json), printed by `querent --version`. */
+const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** What each command and command group does, shown by `--help`. */
+const DESCRIPTIONS: Record<string, string> = {
+  init: 'create the first workspace and its owner; prints an API key once',
+  workspace: 'list and create workspaces',
+  'workspace list': 'list every workspace (id, name, creation time)',
+  'workspace create': 'create a workspace with its owner, trial prompts and sample connections; prints its id',
+  member: 'manage the members of a workspace',
+  'member add': 'add a member to a workspace, or change their role',
+  key: 'manage API keys',
+  'key create': 'create an API key (owners and admins only); prints it once',
+  'key list': 'list the keys of a workspace (never their secrets)',
+  'key revoke': 'revoke a key; it stops working at once',
+  connection: 'manage the data sources of a workspace',
+  'connection add': 'add a data source, after testing that it answers (--no-test skips the test); prints its id',
+  'connection list': 'list the connections of a workspace, sample ones included',
+  'connection test': 'check that a connection answers, and say plainly what is wrong when it does not',
+  'connection remove': 'remove a connection (its past runs stay)',
+  'connection refresh': 're-read the schema and values of a connection at its next question',
+  prompts: 'manage the prompt balance of a workspace',
+  'prompts grant': 'add prompts to a workspace; prints the balance',
+  ask: 'ask a question on a connection and print the answer (costs 1 prompt per answer)',
+};
+
 /** Options each command takes, as commander declares them: [flags, description]. */
 const COMMAND_OPTIONS: Record<string, readonly (readonly [string, string])[]> = {
   init: [['--name <name>', 'workspace name'], ['--owner <email>', 'owner email']],
+  'workspace list': [],
   'workspace create': [['--name <name>', 'workspace name'], ['--owner <email>', 'owner email']],
   'member add': [['--workspace <id>', 'workspace id'], ['--email <email>', 'member email'], ['--role <role>', 'owner, admin or member']],
   'key create': [['--workspace <id>', 'workspace id'], ['--as <email>', 'an owner or admin of the workspace'], ['--name <name>', 'key name']],
@@ -30,23 +58,27 @@ const COMMAND_OPTIONS: Record<string, readonly (readonly [string, string])[]> = 
     ['--workspace <id>', 'workspace id'], ['--kind <kind>', 'postgresql, mysql or odoo'], ['--name <name>', 'connection name'],
     ['--url <url>', 'database URL, or the Odoo server URL'], ['--database <db>', 'Odoo database'], ['--login <login>', 'Odoo login'],
     ['--api-key <key>', 'Odoo API key'], ['--description <text>', 'what the connection holds'],
+    ['--no-test', 'store the connection without testing it first'],
   ],
   'connection list': [['--workspace <id>', 'workspace id'], ['--kind <kind>', 'only this kind']],
   'connection test': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
+  'connection remove': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
   'connection refresh': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
   'prompts grant': [['--workspace <id>', 'workspace id'], ['--amount <n>', 'prompts to add']],
-  ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json or email']],
+  ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json, email or csv']],
 };
 
 export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {
   let exitCode = 0;
   const program = new Program('querent')
     .description('Querent: ask plain-language questions about your data, read-only.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show the commands and options')
     .option('--data-dir <dir>', 'data directory of the embedded store (QUERENT_DATA_DIR)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
-  program.command('serve').description('start the API')
+  program.command('serve').description('start the API (and, with --role all or worker, execute runs)')
     .addOption(new Option('--port <port>', 'port to listen on (PORT)'))
     .addOption(new Option('--role <role>', 'all (default), api (HTTP only) or worker (runs only); api and worker need DATABASE_URL (QUERENT_ROLE)').choices(ROLES))
     .action(async (options: { port?: string; role?: Role }) => {
@@ -62,9 +94,9 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   for (const [name, options] of Object.entries(COMMAND_OPTIONS)) {
     const words = name.split(' ');
     const parent = words.length === 2
-      ? program.commands.find((command) => command.name() === words[0]) ?? program.command(words[0]!)
+      ? program.commands.find((command) => command.name() === words[0]) ?? program.command(words[0]!).description(DESCRIPTIONS[words[0]!]!)
       : program;
-    const command = parent.command(words.at(-1)!).option('--json', 'print one JSON object');
+    const command = parent.command(words.at(-1)!).description(DESCRIPTIONS[name]!).option('--json', 'print one JSON object');
     if (name === 'ask') command.argument('<question>', 'the question, in plain words');
     for (const [flags, description] of options) command.option(flags, description);
     command.action(async (...params: unknown[]) => {
@@ -72,8 +104,15 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
       const values = (name === 'ask' ? params[1] : params[0]) as Record<string, string | boolean | undefined>;
       const args: CommandArgs = { question };
       for (const [key, value] of Object.entries(values)) if (typeof value === 'string') args[kebab(key)] = value;
+      // commander's --no-test sets `test` to false; commands take string arguments only.
+      if (values.test === false) args['no-test'] = 'true';
       const result = await execute(configFrom(program), name, args, deps);
-      console.log(values.json ? JSON.stringify(result.json) : result.text);
+      if (values.json) console.log(JSON.stringify(result.json));
+      else if (!result.refused) process.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+      if (result.refused) {
+        process.stderr.write(`querent: ${result.refused.split('\n')[0]}\n`);
+        exitCode = 1;
+      }
     });
   }
 

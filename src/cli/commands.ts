@@ -1,19 +1,32 @@
 import type { Querent } from '../querent.ts';
 import type { MemberRole } from '../store/workspaces-repository.ts';
-import type { AnswerFormat } from '../render/answer.ts';
+import type { AnswerFormat, Format } from '../render/answer.ts';
+import type { RunOutput } from '../runs/run-output.ts';
 import type { ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
 import { runEnvelope } from '../runs/run-envelope.ts';
 import { parseFormat } from '../render/answer.ts';
+import { renderFile } from '../render/render-answer.ts';
+import { toAnswerInput } from '../runs/run-output.ts';
+import { problemOf } from '../http/problem.ts';
+import { newRequestId } from '../core/ids.ts';
+import { isErrorCode } from '../core/errors.ts';
 
 /**
  * The CLI's commands as plain functions of the services. They run in the CLI process, or, when a
  * server holds the embedded store, inside the server (sent over its admin socket).
  */
 export type CommandArgs = Record<string, string | undefined>;
-export type CommandResult = { readonly json: Record<string, unknown>; readonly text: string };
+/**
+ * What a command prints: `json` with --json, else `text`. `refused` (one line) makes the command
+ * exit non-zero with that reason on stderr, after printing `json` when --json was given.
+ */
+export type CommandResult = { readonly json: Record<string, unknown>; readonly text: string; readonly refused?: string };
 export type Command = (querent: Querent, args: CommandArgs) => Promise<CommandResult>;
+
+/** The formats `querent ask` prints (xlsx is binary: ask the API for it). */
+const ASK_FORMATS: readonly Format[] = ['json', 'text', 'email', 'csv'];
 
 /** How long `querent ask` waits for an answer. */
 const ASK_WAIT_MS = 10 * 60_000;
@@ -45,6 +58,11 @@ export const COMMANDS: Record<string, Command> = {
     const { workspaceId, apiKey } = await createWorkspaceWithKey(querent, args.name ?? 'My workspace', args.owner ?? 'owner@example.com');
     return { json: { workspaceId, apiKey }, text: `Workspace ${workspaceId}\nAPI key (shown once, keep it secret): ${apiKey}` };
   },
+  async 'workspace list'(querent) {
+    const workspaces = await querent.workspaces.list();
+    const lines = workspaces.map((workspace) => `${workspace.id}  ${workspace.name}  created ${workspace.createdAt}`);
+    return { json: { data: workspaces }, text: lines.join('\n') || 'No workspaces; "querent init" creates the first.' };
+  },
   async 'workspace create'(querent, args) {
     const workspace = await querent.workspaces.create({ name: required(args, 'name'), ownerEmail: required(args, 'owner') });
     return { json: { id: workspace.id }, text: workspace.id };
@@ -75,8 +93,13 @@ export const COMMANDS: Record<string, Command> = {
     const connection = await querent.connections.add({
       workspaceId: required(args, 'workspace'), kind: required(args, 'kind'), name: required(args, 'name'), url: required(args, 'url'),
       database: args.database, login: args.login, apiKey: args['api-key'], description: args.description,
-    });
+    }, { test: args['no-test'] !== 'true' });
     return { json: { id: connection.id }, text: String(connection.id) };
+  },
+  async 'connection remove'(querent, args) {
+    const id = positiveInteger(required(args, 'id'), 'id');
+    await querent.connections.remove(required(args, 'workspace'), id);
+    return { json: { id, removed: true }, text: `Connection ${id} removed.` };
   },
   async 'connection list'(querent, args) {
     const page = await querent.connections.list(required(args, 'workspace'), {
@@ -100,7 +123,7 @@ export const COMMANDS: Record<string, Command> = {
     return { json: { remaining: balance.remaining }, text: `${balance.remaining} prompt(s) remaining.` };
   },
   async ask(querent, args) {
-    const format: AnswerFormat = parseFormat(args.format, 'text');
+    const format = parseFormat(args.format, 'text', ASK_FORMATS);
     const prompt = required(args, 'question');
     if (prompt.length > querent.config.promptMaxChars) {
       throw new QuerentError('invalid_request', `The question is longer than ${querent.config.promptMaxChars} characters.`);
@@ -109,14 +132,27 @@ export const COMMANDS: Record<string, Command> = {
       workspaceId: required(args, 'workspace'), keyId: null, connectionId: positiveInteger(required(args, 'connection'), 'connection'),
       prompt, format,
     }, ASK_WAIT_MS);
-    const envelope = await runEnvelope(run, format);
-    if (run.status === 'failed') {
-      const suggestions = envelope.error?.suggestions?.length ? ` Try: ${envelope.error.suggestions.join(' | ')}` : '';
-      throw new QuerentError('invalid_request', `${envelope.error?.code}: ${envelope.error?.message}${suggestions}`);
+    if (run.status === 'failed') return declinedOrFailed(run.id, run.error ?? { code: 'internal_error', message: 'The run failed.' });
+    if (format === 'csv') {
+      const file = await renderFile('csv', toAnswerInput(run.output as RunOutput));
+      const csv = file.body.toString('utf8');
+      return { json: { ...(await runEnvelope(run, 'text')), format: 'csv', answer: { csv } }, text: csv };
     }
-    return { json: { ...envelope }, text: answerText(envelope.answer, format) };
+    // ASK_FORMATS leaves only the envelope's formats here.
+    const envelope = await runEnvelope(run, format as AnswerFormat);
+    return { json: { ...envelope }, text: answerText(envelope.answer, format as AnswerFormat) };
   },
 };
+
+/** A run that ended without an answer: its problem object (as the API answers it) and a one-line reason. */
+function declinedOrFailed(runId: string, error: { code: string; message: string; reason?: string; suggestions?: readonly string[] }): CommandResult {
+  const code = isErrorCode(error.code) ? error.code : 'internal_error';
+  const problem = problemOf(new QuerentError(code, error.message, {
+    extensions: { runId, ...(error.reason ? { reason: error.reason } : {}), ...(error.suggestions ? { suggestions: error.suggestions } : {}) },
+  }), newRequestId());
+  const suggestions = error.suggestions?.length ? ` Try: ${error.suggestions.join(' | ')}` : '';
+  return { json: { ...problem }, text: '', refused: `${error.code}: ${error.message}${suggestions}`.replaceAll('\n', ' ') };
+}
 
 function answerText(answer: unknown, format: AnswerFormat): string {
   const { text, mime } = (answer ?? {}) as { text?: string; mime?: string };

@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Querent } from '../querent.ts';
 import { createApp } from '../http/app.ts';
 import { registerHealthRoutes } from '../http/routes/health-routes.ts';
+import { registerMetrics } from '../http/metrics.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
 import { listConnections } from '../store/connections-repository.ts';
 import { SAMPLE_DATASETS } from '../samples/sample-datasets.ts';
@@ -43,7 +44,7 @@ export async function serve(config: Config, logger: Logger, open: Open, print: (
       keys: querent.keys, prompts: querent.prompts, connections: querent.connections, runs: querent.runs,
       ready: async () => ready,
     }, config, logger)
-    : healthApp(logger, async () => ready);
+    : healthApp(logger, querent, async () => ready);
 
   const firstStart = serving && (await countWorkspaces(querent.db)) === 0
     ? await createWorkspaceWithKey(querent, 'Demo workspace', 'owner@example.com')
@@ -92,9 +93,10 @@ export async function serve(config: Config, logger: Logger, open: Open, print: (
   };
 }
 
-/** A worker's HTTP face: liveness and readiness only, for the orchestrator. */
-function healthApp(logger: Logger, ready: () => Promise<boolean>): FastifyInstance {
+/** A worker's HTTP face: liveness and readiness for the orchestrator, and its metrics (answers are counted where they run). */
+function healthApp(logger: Logger, querent: Querent, ready: () => Promise<boolean>): FastifyInstance {
   const app = Fastify({ loggerInstance: logger as FastifyServerOptions['loggerInstance'], return503OnClosing: true });
   registerHealthRoutes(app, ready);
+  registerMetrics(app, querent.runs);
   return app;
 }

@@ -52,6 +52,11 @@ export interface Config {
    * and started again by the next one. `QUERENT_SAMPLE_IDLE_SECONDS`, default 120; 0 keeps it.
    */
   readonly sampleIdleMs: number;
+  /**
+   * Browser origins allowed to call the API (CORS), e.g. `https://app.example.com`; `*` allows any.
+   * `QUERENT_CORS_ORIGINS`, comma-separated; default none (CORS off: no CORS headers at all).
+   */
+  readonly corsOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +75,16 @@ function role(raw: string | undefined): Role {
   if (raw === undefined || raw === '') return 'all';
   if (!(ROLES as readonly string[]).includes(raw)) throw new ConfigError(`QUERENT_ROLE (or --role) must be one of ${ROLES.join(', ')}, got "${raw}"`);
   return raw as Role;
+}
+
+function origins(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (entry !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(entry)) {
+      throw new ConfigError(`QUERENT_CORS_ORIGINS must list origins such as https://app.example.com (scheme, host, optional port; no path) or *, got "${entry}"`);
+    }
+  }
+  return entries.map((entry) => entry.toLowerCase());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -94,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     promptMaxChars: integer(env, 'QUERENT_PROMPT_MAX_CHARS', 2_000, 1, 100_000),
     bodyLimit: integer(env, 'QUERENT_BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
     sampleIdleMs: integer(env, 'QUERENT_SAMPLE_IDLE_SECONDS', 120, 0, 86_400) * 1000,
+    corsOrigins: origins(env.QUERENT_CORS_ORIGINS),
   };
   return { ...config, ...overrides };
 }

@@ -19,6 +19,8 @@ import { registerConnectionsRoute } from './routes/connections-route.ts';
 import { registerChatRoute } from './routes/chat-route.ts';
 import { registerRunsRoute } from './routes/runs-route.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerCors } from './cors.ts';
 
 export interface AppServices {
   readonly keys: KeyService;
@@ -29,7 +31,7 @@ export interface AppServices {
   readonly ready: () => Promise<boolean>;
 }
 
-type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute'>;
+type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute' | 'corsOrigins'>;
 
 export async function createApp(services: AppServices, config: AppConfig, logger: Logger): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,6 +59,8 @@ export async function createApp(services: AppServices, config: AppConfig, logger
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerMetrics(app, services.runs);
+  await registerCors(app, config.corsOrigins);
 
   await app.register(swagger, {
     openapi: {

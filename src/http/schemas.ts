@@ -42,7 +42,7 @@ export const runEnvelopeSchema = {
     runId: { type: 'string' },
     status: { type: 'string', enum: ['queued', 'running', 'complete', 'failed'] },
     connectionId: { type: 'integer' },
-    format: { type: 'string', enum: ['json', 'text', 'email'] },
+    format: { type: 'string', enum: ['json', 'text', 'email'], description: 'The form of `answer`. csv and xlsx answer with a file, never an envelope.' },
     prompt: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
     completedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -85,6 +85,21 @@ export const contextSchema = {
 } as const;
 
 export const SHARED_SCHEMAS = [problemSchema, connectionSchema, runEnvelopeSchema, pendingRunSchema, contextSchema];
+
+/**
+ * A 200 answer: the run envelope, or with format=csv / xlsx (or `Accept: text/csv`) the first
+ * table of the answer as a file (Content-Disposition: attachment).
+ */
+export const runResponse = {
+  description: 'The run envelope; with format=csv or xlsx, the first table as a file.',
+  content: {
+    'application/json': { schema: { $ref: 'Run#' } },
+    'text/csv': { schema: { type: 'string', description: 'RFC 4180, UTF-8, a header row of column labels, exact values.' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'A workbook with one sheet, "Answer".' },
+    },
+  },
+} as const;
 
 const problem = { $ref: 'Problem#' };
 export const problemResponses = (...statuses: number[]): Record<number, unknown> =>

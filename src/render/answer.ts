@@ -3,16 +3,32 @@ import type { CompiledQuery, ResultTable } from '../connectors/connector.ts';
 import type { ValueType } from '../connectors/catalog.ts';
 import { QuerentError } from '../core/errors.ts';
 
+/** Formats answered inside the run envelope (JSON). */
 export const ANSWER_FORMATS = ['json', 'text', 'email'] as const;
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+/** Formats answered as a file: the first table of the answer, not the envelope. */
+export const FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+export const FORMATS = [...ANSWER_FORMATS, ...FILE_FORMATS] as const;
+export type Format = AnswerFormat | FileFormat;
 
-/** The `format` a caller asked for; `unsupported_format` for anything else. */
-export function parseFormat(value: string | undefined, fallback: AnswerFormat): AnswerFormat {
+/** The media type of each file format (also what an `Accept` header names to ask for it). */
+export const FILE_MEDIA_TYPES: Readonly<Record<FileFormat, string>> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function isFileFormat(format: string): format is FileFormat {
+  return (FILE_FORMATS as readonly string[]).includes(format);
+}
+
+/** The `format` a caller asked for; `unsupported_format` for anything else, or outside `allowed`. */
+export function parseFormat(value: string | undefined, fallback: Format, allowed: readonly Format[] = FORMATS): Format {
   if (value === undefined) return fallback;
-  if (!ANSWER_FORMATS.includes(value as AnswerFormat)) {
-    throw new QuerentError('unsupported_format', `Unknown format "${value}"; use one of ${ANSWER_FORMATS.join(', ')}.`);
+  if (!allowed.includes(value as Format)) {
+    throw new QuerentError('unsupported_format', `Unknown format "${value}"; use one of ${allowed.join(', ')}.`);
   }
-  return value as AnswerFormat;
+  return value as Format;
 }
 
 /** Everything a renderer needs; renderers are pure functions of this. */

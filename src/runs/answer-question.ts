@@ -14,18 +14,30 @@ export interface AnswerDependencies {
   readonly maxRows: number;
 }
 
+/** Where the time of one run went, in ms; filled in as the stages pass (so also when one throws). */
+export interface AnswerTimings {
+  /** The question engine's planning (question + catalog → logical query). */
+  planningMs?: number;
+  /** Executing the compiled statement on the data source. */
+  queryMs?: number;
+}
+
 /** Question → logical query → compiled statement → result: the work of one run. */
 export async function answerQuestion(
-  deps: AnswerDependencies, connection: ConnectionRecord, question: string, signal: AbortSignal,
+  deps: AnswerDependencies, connection: ConnectionRecord, question: string, signal: AbortSignal, timings: AnswerTimings = {},
 ): Promise<RunOutput> {
   const connector = await deps.registry.connector(connection);
   const { catalog, values } = await deps.registry.knowledge(connection, { signal });
+  const planningStarted = performance.now();
   const plan = await deps.engine.plan(question, { catalog, values, now: new Date() });
+  timings.planningMs = performance.now() - planningStarted;
   if (!plan.ok) {
     throw new QuerentError('question_not_understood', plan.reason, { extensions: { reason: plan.code, suggestions: plan.suggestions } });
   }
   const compiled = compileOrDecline(connector, plan.query, catalog);
+  const queryStarted = performance.now();
   const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
+  timings.queryMs = performance.now() - queryStarted;
   return {
     question,
     query: plan.query,

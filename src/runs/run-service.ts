@@ -4,16 +4,16 @@ import type { Database, Queryable } from '../store/database.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
-import type { AnswerFormat } from '../render/answer.ts';
+import type { Format } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
 import type { QueuedRun, RunQueue } from './run-queue.ts';
 import { MAX_ATTEMPTS } from './run-attempts.ts';
-import { answerQuestion, type AnswerDependencies } from './answer-question.ts';
+import { answerQuestion, type AnswerDependencies, type AnswerTimings } from './answer-question.ts';
 import { chargeRun, readBalance } from '../store/ledger-repository.ts';
 import {
-  countUnfinishedRuns, findRun, findRunByIdempotencyKey, insertRun, listUnfinishedRuns, markComplete, markFailed,
+  countAllUnfinishedRuns, countUnfinishedRuns, findRun, findRunByIdempotencyKey, insertRun, listUnfinishedRuns, markComplete, markFailed,
   markRunning, type RunError, type RunRecord,
 } from '../store/runs-repository.ts';
 
@@ -22,7 +22,7 @@ export interface AskInput {
   readonly keyId: string | null;
   readonly connectionId: number;
   readonly prompt: string;
-  readonly format: AnswerFormat;
+  readonly format: Format;
   readonly idempotencyKey?: string;
 }
 
@@ -34,7 +34,15 @@ export interface RunEvent {
 export interface RunEndedEvent extends RunEvent {
   /** `handed_back`: this process stopped before the run ended; another (or the next) takes it up. */
   readonly outcome: 'complete' | 'declined' | 'failed' | 'handed_back';
+  /** From taking the run to its end in this process, ms. */
   readonly durationMs: number;
+  /** The kind of the run's connection; absent when the connection could not be read. */
+  readonly connectionKind?: string;
+  /** Time spent planning and querying, ms (absent for a stage not reached). */
+  readonly planningMs?: number;
+  readonly queryMs?: number;
+  /** Prompts charged by this end: 1 when this process recorded the answer, else 0. */
+  readonly promptsCharged: number;
 }
 
 /** What the executing side of this process observes: a run started here, a run ended here. */
@@ -51,6 +59,8 @@ export interface RunService {
    */
   startWorking(): Promise<{ resumed: number; failed: number }>;
   readonly events: RunEvents;
+  /** Runs queued or running, in all workspaces (the depth of the queue). */
+  countUnfinished(): Promise<number>;
   /**
    * Stops executing: running runs get `graceMs` to finish, then are handed back; callers still
    * waiting then get their run as it stands.
@@ -96,8 +106,20 @@ export function createRunService(options: {
     const record = await markRunning(db, run.id);
     if (!record) return;
     const startedAt = performance.now();
-    const ended = (outcome: RunEndedEvent['outcome']): void =>
-      void events.emit('ended', { runId: run.id, workspaceId: run.workspaceId, outcome, durationMs: performance.now() - startedAt });
+    const timings: AnswerTimings = {};
+    let connectionKind: string | undefined;
+    const ended = (outcome: RunEndedEvent['outcome'], promptsCharged = 0): void => {
+      const event: RunEndedEvent = {
+        runId: run.id, workspaceId: run.workspaceId, outcome, durationMs: performance.now() - startedAt, promptsCharged,
+        ...(connectionKind === undefined ? {} : { connectionKind }), ...timings,
+      };
+      // One line per run; the prompt is the caller's data and stays out of the logs.
+      logger.info({
+        runId: event.runId, workspaceId: event.workspaceId, connectionKind: event.connectionKind ?? null, outcome,
+        durationMs: round(event.durationMs), planningMs: round(event.planningMs), queryMs: round(event.queryMs),
+      }, 'run ended');
+      events.emit('ended', event);
+    };
     events.emit('started', { runId: run.id, workspaceId: run.workspaceId });
     if (record.attempts > MAX_ATTEMPTS) {
       await fail(run, interrupted(record.attempts - 1));
@@ -105,14 +127,15 @@ export function createRunService(options: {
     }
     try {
       const connection = await connections.find(record.workspaceId, record.connectionId);
-      const output = await answerQuestion(options.answer, connection, record.prompt, signal);
+      connectionKind = connection.kind;
+      const output = await answerQuestion(options.answer, connection, record.prompt, signal, timings);
       const completed = await endRun(run, async (tx) => {
         if (!(await markComplete(tx, run.id, output))) return false;
         await chargeRun(tx, run.workspaceId, run.id);
         return true;
       });
       if (completed) await changes.publish({ type: 'prompts_changed', workspaceId: run.workspaceId });
-      ended('complete');
+      ended('complete', completed ? 1 : 0);
     } catch (error) {
       // Stopping: the run stays running and is taken up again (another worker, or the next start).
       if (signal.aborted) return ended('handed_back');
@@ -230,6 +253,7 @@ export function createRunService(options: {
       if (!run) throw new QuerentError('run_not_found', `No run "${runId}" in this workspace.`);
       return isFinished(run.status) || waitMs <= 0 ? run : waitForEnd(run, waitMs, signal);
     },
+    countUnfinished: () => countAllUnfinishedRuns(db),
     async startWorking() {
       let resumed = 0;
       let failed = 0;
@@ -255,6 +279,11 @@ export function createRunService(options: {
       for (const waiters of endWaiters.values()) for (const wake of waiters) wake();
     },
   };
+}
+
+/** Milliseconds to a tenth, for log lines; null for a stage not reached. */
+function round(ms: number | undefined): number | null {
+  return ms === undefined ? null : Math.round(ms * 10) / 10;
 }
 
 function interrupted(times: number): RunError {

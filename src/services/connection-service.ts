@@ -5,7 +5,7 @@ import type { ConnectorRegistry, StoredCredentials } from './connector-registry.
 import { CONNECTION_KINDS, type ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
 import {
-  findConnection, insertConnection, listConnections, publicConnection, type Connection, type ConnectionRecord,
+  deleteConnection, findConnection, insertConnection, listConnections, publicConnection, type Connection, type ConnectionRecord,
 } from '../store/connections-repository.ts';
 import { findWorkspace } from '../store/workspaces-repository.ts';
 
@@ -27,7 +27,13 @@ export interface ConnectionPage {
 }
 
 export interface ConnectionService {
-  add(input: AddConnectionInput): Promise<Connection>;
+  /**
+   * Stores a new connection. With `test` (default false), first connects with the details given and
+   * refuses them (`connection_unavailable`, saying why) when that fails; nothing is stored then.
+   */
+  add(input: AddConnectionInput, options?: { test?: boolean }): Promise<Connection>;
+  /** Deletes the connection (`connection_not_found` when it is not this workspace's); its runs stay. */
+  remove(workspaceId: string, id: number): Promise<void>;
   list(workspaceId: string, page: { limit: number; cursor?: string; kind?: ConnectionKind }): Promise<ConnectionPage>;
   /** The stored record; `connection_not_found` for unknown ids and for other workspaces' ids alike. */
   find(workspaceId: string, id: number): Promise<ConnectionRecord>;
@@ -55,7 +61,7 @@ export function createConnectionService(db: Database, registry: ConnectorRegistr
 
   return {
     find,
-    async add(input) {
+    async add(input, { test = false } = {}) {
       const kind = input.kind as ConnectionKind;
       if (!CONNECTION_KINDS.includes(kind)) {
         throw new QuerentError('invalid_request', `Unknown kind "${input.kind}"; expected one of ${CONNECTION_KINDS.join(', ')}.`);
@@ -63,14 +69,23 @@ export function createConnectionService(db: Database, registry: ConnectorRegistr
       if (!input.name.trim()) throw new QuerentError('invalid_request', 'A connection needs a name.');
       if (!(await findWorkspace(db, input.workspaceId))) throw new QuerentError('not_found', `No workspace "${input.workspaceId}".`);
       const credentials = validateCredentials(kind, input);
+      const sealed = secrets.seal(JSON.stringify(credentials));
+      if (test) await testBeforeAdding(registry, { workspaceId: input.workspaceId, kind, name: input.name.trim(), credentials: sealed });
       const record = await insertConnection(db, {
         workspaceId: input.workspaceId,
         name: input.name.trim(),
         kind,
         description: input.description ?? '',
-        credentials: secrets.seal(JSON.stringify(credentials)),
+        credentials: sealed,
       });
       return publicConnection(record);
+    },
+    async remove(workspaceId, id) {
+      const record = await find(workspaceId, id);
+      if (!(await deleteConnection(db, workspaceId, record.id))) throw new QuerentError('connection_not_found', `No connection with id ${id} in this workspace.`);
+      await registry.discard(record.id);
+      // Other processes drop what they know of it; a question on it is then connection_not_found.
+      await changes.publish({ type: 'catalog_stale', connectionId: record.id });
     },
     async list(workspaceId, { limit, cursor, kind }) {
       const afterId = cursor === undefined ? undefined : decodeCursor(cursor);
@@ -90,6 +105,20 @@ export function createConnectionService(db: Database, registry: ConnectorRegistr
       await connector.test();
     },
   };
+}
+
+async function testBeforeAdding(
+  registry: ConnectorRegistry, details: { workspaceId: string; kind: ConnectionKind; name: string; credentials: string },
+): Promise<void> {
+  const unsaved: ConnectionRecord = {
+    ...details, id: 0, sample: false, sampleSlug: null, description: '', status: 'active', createdAt: new Date().toISOString(),
+  };
+  try {
+    await registry.testUnsaved(unsaved);
+  } catch (error) {
+    const reason = error instanceof QuerentError ? error.detail : 'the connection could not be opened.';
+    throw new QuerentError('connection_unavailable', `Connection test failed: ${reason.split('\n')[0]} Nothing was stored (--no-test adds it untested).`, { cause: error });
+  }
 }
 
 function validateCredentials(kind: ConnectionKind, input: AddConnectionInput): StoredCredentials {

@@ -27,6 +27,10 @@ export interface ConnectorRegistry {
   knowledge(record: ConnectionRecord, options?: { signal?: AbortSignal }): Promise<ConnectionKnowledge>;
   /** Forgets the cached catalog and value index of a connection; the next question re-reads them. */
   forget(connectionId: number): void;
+  /** Forgets a removed connection entirely, closing its connector (its pool) if one is open here. */
+  discard(connectionId: number): Promise<void>;
+  /** Tests a connection that is not stored yet, on a connector of its own that is closed afterwards. */
+  testUnsaved(record: ConnectionRecord): Promise<void>;
   /** Opens the sample datasets now, so that the first question on them is fast. */
   warmSamples(slugs: readonly SampleSlug[]): Promise<void>;
   close(): Promise<void>;
@@ -118,6 +122,22 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     knowledge: (record, { signal } = {}) => knowledgeOf(cacheKey(record), () => connector(record), signal),
     forget(connectionId) {
       knowledge.delete(connectionKey(connectionId));
+    },
+    async discard(connectionId) {
+      const key = connectionKey(connectionId);
+      const pending = connectors.get(key);
+      connectors.delete(key);
+      knowledge.delete(key);
+      const open = await pending?.catch(() => undefined);
+      await open?.close();
+    },
+    async testUnsaved(record) {
+      const unsaved = await open(record);
+      try {
+        await unsaved.test();
+      } finally {
+        await unsaved.close();
+      }
     },
     async warmSamples(slugs) {
       await Promise.all(slugs.map((slug) =>

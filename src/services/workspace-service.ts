@@ -1,7 +1,7 @@
 import type { Database } from '../store/database.ts';
 import { newWorkspaceId } from '../core/ids.ts';
 import { QuerentError } from '../core/errors.ts';
-import { findWorkspace, insertWorkspace, upsertMember, type MemberRole, type Workspace } from '../store/workspaces-repository.ts';
+import { findWorkspace, insertWorkspace, listWorkspaces, upsertMember, type MemberRole, type Workspace } from '../store/workspaces-repository.ts';
 import { addLedgerEntry } from '../store/ledger-repository.ts';
 import { insertConnection } from '../store/connections-repository.ts';
 import { SAMPLE_DATASETS } from '../samples/sample-datasets.ts';
@@ -10,6 +10,8 @@ export interface WorkspaceService {
   /** A new workspace with its owner, the trial prompts and the sample connections. */
   create(input: { name: string; ownerEmail: string }): Promise<Workspace>;
   get(id: string): Promise<Workspace>;
+  /** Every workspace, oldest first (for operators: the CLI). */
+  list(): Promise<Workspace[]>;
   addMember(input: { workspaceId: string; email: string; role: MemberRole }): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function createWorkspaceService(db: Database, options: { trialPrompts: nu
 
   return {
     get,
+    list: () => listWorkspaces(db),
     create: ({ name, ownerEmail }) => db.transaction(async (tx) => {
       const workspace = await insertWorkspace(tx, newWorkspaceId(), name);
       await upsertMember(tx, { workspaceId: workspace.id, email: normaliseEmail(ownerEmail), role: 'owner' });

@@ -63,6 +63,12 @@ export async function findConnection(db: Queryable, workspaceId: string, id: num
   return row && toRecord(row);
 }
 
+/** Whether the connection existed (in this workspace) and is now deleted. Its runs stay, as history. */
+export async function deleteConnection(db: Queryable, workspaceId: string, id: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM connections WHERE workspace_id = $1 AND id = $2 RETURNING id', [workspaceId, id]);
+  return rows.length > 0;
+}
+
 /** One page of a workspace's connections in id order, after `afterId`. */
 export async function listConnections(
   db: Queryable, workspaceId: string, page: { limit: number; afterId?: number; kind?: ConnectionKind },

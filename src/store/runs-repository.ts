@@ -87,6 +87,11 @@ export async function countUnfinishedRuns(db: Queryable, workspaceId: string): P
   return row!.count;
 }
 
+export async function countAllUnfinishedRuns(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM runs WHERE status IN ('queued', 'running')`);
+  return row!.count;
+}
+
 export async function listUnfinishedRuns(db: Queryable): Promise<RunRecord[]> {
   const rows = await db.query<RunRow>(
     `SELECT ${COLUMNS} FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at`);

@@ -34,6 +34,11 @@ export async function findWorkspace(db: Queryable, id: string): Promise<Workspac
   return row && toWorkspace(row);
 }
 
+export async function listWorkspaces(db: Queryable): Promise<Workspace[]> {
+  const rows = await db.query<WorkspaceRow>('SELECT id, name, created_at FROM workspaces ORDER BY created_at, id');
+  return rows.map(toWorkspace);
+}
+
 export async function countWorkspaces(db: Queryable): Promise<number> {
   const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM workspaces');
   return row!.count;

@@ -104,7 +104,7 @@ describe('errors', () => {
 
   it('502 connection_unavailable with a safe message, uncharged, and no secret in any output', async () => {
     const { id } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', server.workspaceId!, '--kind', 'postgresql',
-      '--name', 'unreachable', '--url', 'postgresql://reader:hunter2secret@127.0.0.1:1/erp'], { dataDir: server.dataDir });
+      '--name', 'unreachable', '--url', 'postgresql://reader:hunter2secret@127.0.0.1:1/erp', '--no-test'], { dataDir: server.dataDir });
     const before = (await api(server.baseUrl, '/api/v1/context', { key })).body.prompts;
     const response = await chat({ connectionId: id, prompt: 'how many orders' });
     expectProblem(response, 502, 'connection_unavailable');

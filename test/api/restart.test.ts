@@ -33,7 +33,7 @@ describe('restart recovery after SIGKILL', () => {
     const key = server.apiKey!;
     const sampleId = (await api(server.baseUrl, '/api/v1/connections', { key })).body.data[0].id;
     const { id: hangingId } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', server.workspaceId!, '--kind', 'postgresql',
-      '--name', 'hangs', '--url', `postgresql://reader@127.0.0.1:${blackhole.port}/erp`], { dataDir });
+      '--name', 'hangs', '--url', `postgresql://reader@127.0.0.1:${blackhole.port}/erp`, '--no-test'], { dataDir });
 
     const hanging = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId: hangingId, prompt: 'how many orders' } });
     const queued = await Promise.all([1, 2].map(() =>

@@ -45,7 +45,7 @@ describe('runs: 202 then poll', () => {
     const asEmail = await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?format=email`, { key });
     expect(asEmail.body.answer.mime).toContain('Content-Type: multipart/');
     expect((await api(server.baseUrl, '/api/v1/context', { key })).body.prompts.remaining).toBe(before);
-    expect((await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?format=csv`, { key })).body.code).toBe('unsupported_format');
+    expect((await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?format=pdf`, { key })).body.code).toBe('unsupported_format');
   });
 
   it('rejects wait outside 0–60 seconds', async () => {

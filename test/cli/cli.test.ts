@@ -36,7 +36,7 @@ describe('CLI on the embedded store, no server running', () => {
     expect(listed.data[0]).toMatchObject({ id: byAdmin.id, name: 'ci', createdBy: 'admin@ops.test', revokedAt: null });
 
     const { id: connectionId } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql',
-      '--name', 'warehouse', '--url', 'postgresql://reader:pw@127.0.0.1:5432/postgres'], { dataDir });
+      '--name', 'warehouse', '--url', 'postgresql://reader:pw@127.0.0.1:5432/postgres', '--no-test'], { dataDir });
     expect(connectionId).toEqual(expect.any(Number));
     expect(await runCliJson(['connection', 'refresh', '--workspace', workspace, '--id', String(connectionId)], { dataDir }))
       .toEqual({ id: connectionId, refreshed: true });
@@ -69,6 +69,90 @@ describe('CLI on the embedded store, no server running', () => {
     const declined = await runCli(['ask', '--workspace', workspace, '--connection', String(sample.id), 'blorp wibble zzz'], { dataDir });
     expect(declined.code).not.toBe(0);
     expect(declined.stderr).toMatch(/question_not_understood/);
+  });
+});
+
+describe('CLI: versions, help, workspaces, connection tests and removal, declined questions', () => {
+  const dataDir = tempDir('cli-reach');
+  let workspace: string;
+  let sampleId: number;
+  beforeAll(async () => {
+    workspace = (await runCliJson<{ workspaceId: string }>(['init', '--name', 'Reach', '--owner', 'o@reach.test'], { dataDir })).workspaceId;
+    const connections = await runCliJson<{ data: Array<{ id: number; sample: boolean }> }>(['connection', 'list', '--workspace', workspace], { dataDir });
+    sampleId = connections.data.find((connection) => connection.sample)!.id;
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it('describes every command in --help', async () => {
+    for (const args of [['--help'], ['workspace', '--help'], ['member', '--help'], ['key', '--help'], ['connection', '--help'], ['prompts', '--help'], ['ask', '--help']]) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(0);
+      const [, usage = '', commands = ''] = /^Usage: .*\n\n(.*?)\n\nOptions:[\s\S]*?(?:\nCommands:\n([\s\S]*))?$/s.exec(result.stdout) ?? [];
+      expect(usage.trim(), `${args.join(' ')} has a description`).not.toBe('');
+      for (const line of commands.split('\n').filter((line) => /^  \S/.test(line))) {
+        expect(line.trim(), `${args.join(' ')}: "${line.trim()}" has a description`).toMatch(/^\S+(?: \S+)*\s{2,}\S/);
+      }
+    }
+    expect((await runCli(['connection', '--help'])).stdout).toMatch(/remove \[options\]\s+remove a connection/);
+  });
+
+  it('lists workspaces', async () => {
+    const { id: other } = await runCliJson<{ id: string }>(['workspace', 'create', '--name', 'Other', '--owner', 'x@other.test'], { dataDir });
+    const listed = await runCliJson<{ data: Array<{ id: string; name: string; createdAt: string }> }>(['workspace', 'list'], { dataDir });
+    expect(listed.data.map((entry) => [entry.id, entry.name])).toEqual([[workspace, 'Reach'], [other, 'Other']]);
+    const text = await runCli(['workspace', 'list'], { dataDir });
+    expect(text.stdout).toContain(`${other}  Other`);
+  });
+
+  it('tests a connection before adding it; --no-test skips the test; remove deletes it', async () => {
+    const count = async () => (await runCliJson<{ data: unknown[] }>(['connection', 'list', '--workspace', workspace], { dataDir })).data.length;
+    const before = await count();
+    const refused = await runCli(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql', '--name', 'nowhere',
+      '--url', 'postgresql://reader:pw@127.0.0.1:1/shop'], { dataDir });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^querent: Connection test failed: .+/);
+    expect(refused.stderr).not.toContain('pw@');
+    expect(await count()).toBe(before);
+
+    const { id: tested } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql',
+      '--name', 'local', '--url', 'postgresql://postgres@127.0.0.1:5432/postgres'], { dataDir });
+    const { id: untested } = await runCliJson<{ id: number }>(['connection', 'add', '--workspace', workspace, '--kind', 'postgresql',
+      '--name', 'later', '--url', 'postgresql://reader:pw@127.0.0.1:1/shop', '--no-test'], { dataDir });
+    expect(await count()).toBe(before + 2);
+
+    for (const id of [tested, untested]) {
+      expect(await runCliJson(['connection', 'remove', '--workspace', workspace, '--id', String(id)], { dataDir })).toEqual({ id, removed: true });
+    }
+    expect(await count()).toBe(before);
+    const again = await runCli(['connection', 'remove', '--workspace', workspace, '--id', String(tested)], { dataDir });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).toMatch(/No connection with id/);
+  });
+
+  it('ask --json prints the problem object on stdout when the question is declined', async () => {
+    for (const format of ['text', 'csv']) {
+      const declined = await runCli(['ask', '--workspace', workspace, '--connection', String(sampleId), '--format', format, 'blorp wibble zzz', '--json'], { dataDir });
+      expect(declined.code).not.toBe(0);
+      expect(declined.stderr.trim().split('\n')).toHaveLength(1);
+      expect(declined.stderr).toMatch(/question_not_understood/);
+      const problem = JSON.parse(declined.stdout);
+      expect(problem).toMatchObject({ status: 422, code: 'question_not_understood', title: 'Question not understood' });
+      expect(problem.suggestions).toEqual(expect.any(Array));
+      expect(problem.reason).toEqual(expect.any(String));
+      expect(problem.runId).toMatch(/^run_/);
+    }
+    const xlsx = await runCli(['ask', '--workspace', workspace, '--connection', String(sampleId), '--format', 'xlsx', 'how many orders'], { dataDir });
+    expect(xlsx.code).not.toBe(0);
+    expect(xlsx.stderr).toMatch(/Unknown format "xlsx"; use one of json, text, email, csv/);
   });
 });
 

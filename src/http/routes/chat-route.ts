@@ -1,28 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunService } from '../../runs/run-service.ts';
-import { parseFormat } from '../../render/answer.ts';
-import { QuerentError, isErrorCode } from '../../core/errors.ts';
+import { QuerentError } from '../../core/errors.ts';
 import { isFinished, type RunState } from '../../store/run-states.ts';
+import { isFileFormat } from '../../render/answer.ts';
 import { runEnvelope } from '../../runs/run-envelope.ts';
-import { sendProblem } from '../problem.ts';
-import { problemResponses } from '../schemas.ts';
+import { problemResponses, runResponse } from '../schemas.ts';
 import { abortOnDisconnect } from '../abort-on-disconnect.ts';
+import { requestedFormat } from '../response-format.ts';
+import { sendPending, sendRunFile, sendRunProblem } from '../run-replies.ts';
 
 interface ChatBody { connectionId: number; prompt: string }
 interface FormatQuery { format?: string }
-
-/** Seconds a poller is told to wait before asking again. */
-const RETRY_AFTER_SECONDS = 2;
-
 
 export function registerChatRoute(app: FastifyInstance, runs: RunService, options: { chatWaitMs: number; promptMaxChars: number }): void {
   app.post<{ Body: ChatBody; Querystring: FormatQuery }>('/api/v1/chat', {
     schema: {
       summary: 'Ask a question about one connection. Costs 1 prompt per answer.',
+      description: 'The answer comes in the run envelope (json, text, email), or, for csv and xlsx, as a file holding the '
+        + 'first table of the answer. The format is a query parameter (or `Accept: text/csv`); a `format` in the body is refused.',
       tags: ['chat'],
       querystring: {
         type: 'object',
-        properties: { format: { type: 'string', description: 'json (default), text or email' } },
+        properties: { format: { type: 'string', description: 'json (default), text, email, csv or xlsx' } },
       },
       headers: {
         type: 'object',
@@ -37,13 +36,23 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
         },
       },
       response: {
-        200: { $ref: 'Run#' },
+        200: runResponse,
         202: { $ref: 'PendingRun#' },
         ...problemResponses(400, 401, 402, 404, 413, 415, 422, 429, 502, 504),
       },
     },
+    // Before validation, so that the reason given is the misplaced format, whatever else is wrong.
+    preValidation: async (request) => {
+      const body = request.body as unknown;
+      if (body !== null && typeof body === 'object' && Object.hasOwn(body, 'format')) {
+        throw new QuerentError('invalid_request',
+          'format is not a body field; pass it in the query string, e.g. POST /api/v1/chat?format=csv.', {
+            extensions: { errors: [{ path: 'body.format', message: 'must be given as the query parameter ?format=' }] },
+          });
+      }
+    },
   }, async (request, reply) => {
-    const format = parseFormat(request.query.format, 'json');
+    const format = requestedFormat(request, request.query.format, 'json');
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const controller = abortOnDisconnect(reply);
     const run = await runs.ask({
@@ -55,17 +64,9 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
       idempotencyKey,
     }, options.chatWaitMs, controller.signal);
 
-    if (!isFinished(run.status as RunState)) {
-      const poll = `/api/v1/runs/${run.id}?wait=30`;
-      return reply.status(202).header('location', `/api/v1/runs/${run.id}`).header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ runId: run.id, status: run.status, poll });
-    }
-    if (run.status === 'failed' && run.error) {
-      const code = isErrorCode(run.error.code) ? run.error.code : 'internal_error';
-      return sendProblem(reply, new QuerentError(code, run.error.message, {
-        extensions: { runId: run.id, ...(run.error.reason ? { reason: run.error.reason } : {}), ...(run.error.suggestions ? { suggestions: run.error.suggestions } : {}) },
-      }));
-    }
+    if (!isFinished(run.status as RunState)) return sendPending(reply, run, isFileFormat(format) ? format : undefined);
+    if (run.status === 'failed') return sendRunProblem(reply, run);
+    if (isFileFormat(format)) return sendRunFile(reply, run, format);
     return reply.status(200).send(await runEnvelope(run, format));
   });
 }
