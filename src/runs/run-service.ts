@@ -6,7 +6,7 @@ import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AnswerFormat } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
-import { newRunId } from '../core/ids.ts';
+import { isRunIdShaped, newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
 import type { QueuedRun, RunQueue } from './run-queue.ts';
 import { MAX_ATTEMPTS } from './run-attempts.ts';
@@ -226,7 +226,7 @@ export function createRunService(options: {
       }
     },
     async get(workspaceId, runId, waitMs, signal) {
-      const run = await findRun(db, workspaceId, runId);
+      const run = isRunIdShaped(runId) ? await findRun(db, workspaceId, runId) : undefined;
       if (!run) throw new QuerentError('run_not_found', `No run "${runId}" in this workspace.`);
       return isFinished(run.status) || waitMs <= 0 ? run : waitForEnd(run, waitMs, signal);
     },

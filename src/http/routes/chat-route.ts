@@ -7,6 +7,7 @@ import { runEnvelope } from '../../runs/run-envelope.ts';
 import { sendProblem } from '../problem.ts';
 import { problemResponses } from '../schemas.ts';
 import { abortOnDisconnect } from '../abort-on-disconnect.ts';
+import { assertStorableText } from '../storable-text.ts';
 
 interface ChatBody { connectionId: number; prompt: string }
 interface FormatQuery { format?: string }
@@ -43,6 +44,7 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
       },
     },
   }, async (request, reply) => {
+    assertStorableText('body.prompt', request.body.prompt);
     const format = parseFormat(request.query.format, 'json');
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const controller = abortOnDisconnect(reply);
