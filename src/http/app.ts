@@ -13,6 +13,7 @@ import type { RunService } from '../runs/run-service.ts';
 import { QuerentError } from '../core/errors.ts';
 import { newRequestId } from '../core/ids.ts';
 import { createAuthHook } from './auth-hook.ts';
+import { createAuthFailureLimit } from './auth-failure-limit.ts';
 import { sendProblem, toQuerentError } from './problem.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
 import { answerClientError, refuseMissingHost } from './client-errors.ts';
@@ -32,7 +33,7 @@ export interface AppServices {
   readonly ready: () => Promise<boolean>;
 }
 
-type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute' | 'requestTimeoutMs'>;
+type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute' | 'requestTimeoutMs' | 'authFailureLimitPerMinute'>;
 
 /** Headers must arrive within this long (or the request timeout, if smaller). */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -87,7 +88,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
   registerHealthRoutes(app, services.ready);
 
   await app.register(async (api) => {
-    api.addHook('onRequest', createAuthHook(services.keys));
+    api.addHook('onRequest', createAuthHook(services.keys, createAuthFailureLimit({ max: config.authFailureLimitPerMinute })));
     await api.register(rateLimit, {
       hook: 'preHandler',
       max: config.rateLimitPerMinute,
