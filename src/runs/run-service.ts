@@ -88,6 +88,16 @@ export function createRunService(options: {
     return ended;
   }
 
+  /** Ends an unfinished run as cancelled (uncharged) and stops executing it here; the run as it ends up. */
+  async function cancel(run: RunRecord): Promise<RunRecord> {
+    const cancelled = await fail(run, {
+      code: 'run_cancelled',
+      message: 'The client disconnected before the answer was ready; the run was cancelled and not charged.',
+    });
+    if (cancelled) queue.cancel(run.id);
+    return (await findRun(db, run.workspaceId, run.id)) ?? run;
+  }
+
   function fail(run: QueuedRun, error: RunError): Promise<boolean> {
     return endRun(run, async (tx) => (await markFailed(tx, run.id, error)) !== undefined);
   }
@@ -220,7 +230,11 @@ export function createRunService(options: {
         const { run, created } = await findOrCreate(input, id);
         if (created && !queue.durable) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId });
         if (isFinished(run.status) || waitMs <= 0) return run;
-        return await waitForEnd(run, waitMs, signal, created ? listening : undefined);
+        const current = await waitForEnd(run, waitMs, signal, created ? listening : undefined);
+        // The caller went away before the answer and cannot find this run again (no Idempotency-Key
+        // to replay it with): it is cancelled, so it is not charged.
+        if (signal?.aborted && created && !input.idempotencyKey && !isFinished(current.status)) return await cancel(current);
+        return current;
       } finally {
         listening?.cancel();
       }
