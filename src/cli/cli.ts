@@ -9,6 +9,7 @@ import { sleep } from '../core/abort.ts';
 import { COMMANDS, type CommandArgs, type CommandResult } from './commands.ts';
 import { adminSocketPath, sendAdminCommand, CommandRefused } from './admin-socket.ts';
 import { tryLockStore } from './store-lock.ts';
+import { makeDataDirPrivate } from '../store/private-data-dir.ts';
 import { serve } from './serve-command.ts';
 
 export interface CliDependencies {
@@ -150,6 +151,7 @@ async function execute(config: Config, name: string, args: CommandArgs, deps: Cl
     const lock = tryLockStore(config.dataDir);
     if (lock) {
       try {
+        makeDataDirPrivate(config.dataDir);
         return await withQuerent(config, logger, deps, name, (querent) => command(querent, args));
       } finally {
         lock.release();

@@ -11,6 +11,7 @@ import { SAMPLE_DATASETS } from '../samples/sample-datasets.ts';
 import { adminSocketPath, listenAdminSocket } from './admin-socket.ts';
 import { createWorkspaceWithKey } from './commands.ts';
 import { tryLockStore } from './store-lock.ts';
+import { makeDataDirPrivate, narrowDataDir } from '../store/private-data-dir.ts';
 
 type Open = (config: Config, logger: Logger) => Promise<Querent>;
 
@@ -31,11 +32,13 @@ export async function serve(config: Config, logger: Logger, open: Open, print: (
     // unable to read the connection credentials it stores.
     throw new Error(`--role ${config.role} needs QUERENT_SECRET_KEY, the same in every process sharing DATABASE_URL.`);
   }
+  makeDataDirPrivate(config.dataDir);
   const lock = config.databaseUrl ? undefined : tryLockStore(config.dataDir);
   if (!config.databaseUrl && !lock) {
     throw new Error(`Another process is using the data directory ${config.dataDir}; stop it or choose another --data-dir.`);
   }
   const querent = await open(config, logger);
+  narrowDataDir(config.dataDir);
   const serving = config.role !== 'worker';
   const working = config.role !== 'api';
   let ready = false;

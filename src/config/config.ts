@@ -48,6 +48,18 @@ export interface Config {
   /** Request body size at most, bytes. `QUERENT_BODY_LIMIT`, default 16 KiB. */
   readonly bodyLimit: number;
   /**
+   * A request (line, headers and body) must arrive within this many ms, its headers within the
+   * smaller of this and 10 s; a slower one answers 408 and its connection is closed.
+   * `QUERENT_REQUEST_TIMEOUT_MS`, default 30 000. Answering may take longer (a chat's wait).
+   */
+  readonly requestTimeoutMs: number;
+  /**
+   * Requests per client address per minute that present no key or a wrong one; past it, that
+   * address is answered 429 before any key look-up (keys this process already knows still work).
+   * `QUERENT_AUTH_FAILURE_LIMIT`, default 60.
+   */
+  readonly authFailureLimitPerMinute: number;
+  /**
    * A sample database's thread (and its memory) is stopped after this many ms without a question,
    * and started again by the next one. `QUERENT_SAMPLE_IDLE_SECONDS`, default 120; 0 keeps it.
    */
@@ -108,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxRows: integer(env, 'QUERENT_MAX_ROWS', 1_000, 1, 100_000),
     promptMaxChars: integer(env, 'QUERENT_PROMPT_MAX_CHARS', 2_000, 1, 100_000),
     bodyLimit: integer(env, 'QUERENT_BODY_LIMIT', 16 * 1024, 1024, 10 * 1024 * 1024),
+    requestTimeoutMs: integer(env, 'QUERENT_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    authFailureLimitPerMinute: integer(env, 'QUERENT_AUTH_FAILURE_LIMIT', 60, 1, 10_000_000),
     sampleIdleMs: integer(env, 'QUERENT_SAMPLE_IDLE_SECONDS', 120, 0, 86_400) * 1000,
     corsOrigins: origins(env.QUERENT_CORS_ORIGINS),
   };

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,8 +13,11 @@ import type { RunService } from '../runs/run-service.ts';
 import { QuerentError } from '../core/errors.ts';
 import { newRequestId } from '../core/ids.ts';
 import { createAuthHook } from './auth-hook.ts';
+import { createAuthFailureLimit } from './auth-failure-limit.ts';
 import { sendProblem, toQuerentError } from './problem.ts';
 import { SHARED_SCHEMAS } from './schemas.ts';
+import { answerClientError, refuseMissingHost } from './client-errors.ts';
+import { DOCS_CONTENT_SECURITY_POLICY, addSecurityHeaders } from './security-headers.ts';
 import { registerContextRoute } from './routes/context-route.ts';
 import { registerConnectionsRoute } from './routes/connections-route.ts';
 import { registerChatRoute } from './routes/chat-route.ts';
@@ -31,7 +35,10 @@ export interface AppServices {
   readonly ready: () => Promise<boolean>;
 }
 
-type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute' | 'corsOrigins'>;
+type AppConfig = Pick<Config, 'bodyLimit' | 'chatWaitMs' | 'promptMaxChars' | 'rateLimitPerMinute' | 'corsOrigins' | 'requestTimeoutMs' | 'authFailureLimitPerMinute'>;
+
+/** Headers must arrive within this long (or the request timeout, if smaller). */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export async function createApp(services: AppServices, config: AppConfig, logger: Logger): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,7 +50,11 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     routerOptions: { maxParamLength: 1000 },
     // Errors the router raises before any route runs (bad URL encoding, over-long parameters).
     frameworkErrors: (error, request, reply) => sendProblem(reply, toQuerentError(error, request)),
+    ...requestDeadlines(config.requestTimeoutMs),
+    clientErrorHandler: answerClientError,
   });
+  refuseMissingHost(app);
+  addSecurityHeaders(app);
   installValidators(app);
   // Only JSON bodies are accepted; Fastify would also take text/plain.
   app.removeContentTypeParser('text/plain');
@@ -76,12 +87,12 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, services.ready);
 
   await app.register(async (api) => {
-    api.addHook('onRequest', createAuthHook(services.keys));
+    api.addHook('onRequest', createAuthHook(services.keys, createAuthFailureLimit({ max: config.authFailureLimitPerMinute })));
     await api.register(rateLimit, {
       hook: 'preHandler',
       max: config.rateLimitPerMinute,
@@ -96,6 +107,23 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     registerRunsRoute(api, services.runs);
   });
   return app;
+}
+
+/**
+ * Slow clients may not hold a connection open: the whole request within `requestTimeoutMs`, its
+ * headers sooner. Node checks its connections for these deadlines every `connectionsCheckingInterval`
+ * (30 s by default, too coarse for a 30 s deadline). The Host check is ours (refuseMissingHost), so
+ * that its answer is problem+json like every other.
+ */
+function requestDeadlines(requestTimeoutMs: number): { requestTimeout: number; http: http.ServerOptions } {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
+      requireHostHeader: false,
+    },
+  };
 }
 
 /**

@@ -104,6 +104,9 @@ export async function createPgBossRunQueue(options: PgBossRunQueueOptions): Prom
         notifyPollingIntervalSeconds: POLL_SECONDS,
       }, async ([job]) => handle(job!.data, job!.signal, process));
     },
+    // Aborting here would fail the job and have pg-boss retry it; left alone, the run ends, finds
+    // itself cancelled in the store (markComplete changes nothing) and is not charged.
+    cancel: () => undefined,
     close: (graceMs) => (closing ??= stop(graceMs)),
   };
 }

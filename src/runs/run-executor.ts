@@ -55,6 +55,13 @@ export class RunExecutor {
     });
   }
 
+  /** Drops the run from the queue, or aborts it if it is running here; its outcome is recorded elsewhere. */
+  cancel(runId: string): void {
+    const index = this.#waiting.findIndex((run) => run.id === runId);
+    if (index >= 0) this.#waiting.splice(index, 1);
+    this.#active.get(runId)?.abort(new Error('run cancelled'));
+  }
+
   /** Whether this process is running the run or holds it in its queue. */
   isTracking(runId: string): boolean {
     return this.#active.has(runId) || this.#waiting.some((run) => run.id === runId);

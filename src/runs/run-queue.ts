@@ -23,6 +23,11 @@ export interface RunQueue {
    * so the run and its job commit (or vanish) together.
    */
   enqueue(run: QueuedRun, tx?: Queryable): Promise<void>;
+  /**
+   * Stops executing a run that has been ended in the store (cancelled), if this process holds it;
+   * a run executing elsewhere finds, when it ends, that it ended already, and charges nothing.
+   */
+  cancel(runId: string): void;
   /** Starts executing queued runs in this process. */
   work(process: ProcessRun): Promise<void>;
   /**
@@ -53,6 +58,7 @@ export function createLocalRunQueue(options: { concurrency: number; perWorkspace
       handler = process;
       for (const run of early.splice(0)) executor.submit(run);
     },
+    cancel: (runId) => executor.cancel(runId),
     close: (graceMs) => (closing ??= executor.close(graceMs)),
   };
 }

@@ -6,7 +6,7 @@ import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Format } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
-import { newRunId } from '../core/ids.ts';
+import { isRunIdShaped, newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
 import type { QueuedRun, RunQueue } from './run-queue.ts';
 import { MAX_ATTEMPTS } from './run-attempts.ts';
@@ -96,6 +96,16 @@ export function createRunService(options: {
     });
     if (ended && !changes.publishInTransaction) await changes.publish(change);
     return ended;
+  }
+
+  /** Ends an unfinished run as cancelled (uncharged) and stops executing it here; the run as it ends up. */
+  async function cancel(run: RunRecord): Promise<RunRecord> {
+    const cancelled = await fail(run, {
+      code: 'run_cancelled',
+      message: 'The client disconnected before the answer was ready; the run was cancelled and not charged.',
+    });
+    if (cancelled) queue.cancel(run.id);
+    return (await findRun(db, run.workspaceId, run.id)) ?? run;
   }
 
   function fail(run: QueuedRun, error: RunError): Promise<boolean> {
@@ -243,13 +253,17 @@ export function createRunService(options: {
         const { run, created } = await findOrCreate(input, id);
         if (created && !queue.durable) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId });
         if (isFinished(run.status) || waitMs <= 0) return run;
-        return await waitForEnd(run, waitMs, signal, created ? listening : undefined);
+        const current = await waitForEnd(run, waitMs, signal, created ? listening : undefined);
+        // The caller went away before the answer and cannot find this run again (no Idempotency-Key
+        // to replay it with): it is cancelled, so it is not charged.
+        if (signal?.aborted && created && !input.idempotencyKey && !isFinished(current.status)) return await cancel(current);
+        return current;
       } finally {
         listening?.cancel();
       }
     },
     async get(workspaceId, runId, waitMs, signal) {
-      const run = await findRun(db, workspaceId, runId);
+      const run = isRunIdShaped(runId) ? await findRun(db, workspaceId, runId) : undefined;
       if (!run) throw new QuerentError('run_not_found', `No run "${runId}" in this workspace.`);
       return isFinished(run.status) || waitMs <= 0 ? run : waitForEnd(run, waitMs, signal);
     },

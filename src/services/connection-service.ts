@@ -138,12 +138,17 @@ function validateCredentials(kind: ConnectionKind, input: AddConnectionInput): S
   return { url: input.url, database: input.database, login: input.login, apiKey: input.apiKey };
 }
 
+/** The largest connection id (the column is a PostgreSQL integer). */
+const MAX_CONNECTION_ID = 2_147_483_647;
+
 function encodeCursor(id: number): string {
   return Buffer.from(`c:${id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): number {
   const match = /^c:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new QuerentError('invalid_request', 'The cursor is not one this API returned.');
-  return Number(match[1]);
+  const afterId = match ? Number(match[1]) : NaN;
+  // Connection ids are PostgreSQL integers: a larger number was never a cursor of ours.
+  if (!(afterId <= MAX_CONNECTION_ID)) throw new QuerentError('invalid_request', 'The cursor is not one this API returned.');
+  return afterId;
 }

@@ -22,6 +22,11 @@ export interface KeyService {
   revoke(workspaceId: string, keyId: string): Promise<void>;
   /** The caller a presented key belongs to; throws `invalid_api_key` for anything else. */
   authenticate(presented: string): Promise<Caller>;
+  /**
+   * The caller, when the key is one this process has already accepted and still holds in memory;
+   * undefined otherwise (unknown here, wrong or revoked). Never reads the store.
+   */
+  authenticateFromMemory(presented: string): Caller | undefined;
   /** Writes pending last-used times. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +66,15 @@ export function createKeyService(db: Database, changes: ChangeFeed): KeyService 
     return entry;
   }
 
+  /** The caller, when `secret` is the key's and the key is not revoked; records the use. */
+  function accept(entry: { key: ApiKeyRecord; workspace: Workspace }, secret: string): Caller | undefined {
+    const valid = !entry.key.revokedAt &&
+      crypto.timingSafeEqual(Buffer.from(sha256(secret), 'hex'), Buffer.from(entry.key.secretSha256, 'hex'));
+    if (!valid) return undefined;
+    lastUsed.set(entry.key.id, new Date());
+    return { workspace: entry.workspace, key: { id: entry.key.id, name: entry.key.name } };
+  }
+
   return {
     async create({ workspaceId, asEmail, name }) {
       const email = normaliseEmail(asEmail);
@@ -88,11 +102,14 @@ export function createKeyService(db: Database, changes: ChangeFeed): KeyService 
     async authenticate(presented) {
       const match = KEY_PATTERN.exec(presented.trim());
       const entry = match && (await load(match[1]!));
-      const valid = !!entry && !entry.key.revokedAt &&
-        crypto.timingSafeEqual(Buffer.from(sha256(match![2]!), 'hex'), Buffer.from(entry.key.secretSha256, 'hex'));
-      if (!valid) throw new QuerentError('invalid_api_key', 'The API key is not valid (unknown, malformed or revoked).');
-      lastUsed.set(entry.key.id, new Date());
-      return { workspace: entry.workspace, key: { id: entry.key.id, name: entry.key.name } };
+      const caller = entry ? accept(entry, match[2]!) : undefined;
+      if (!caller) throw new QuerentError('invalid_api_key', 'The API key is not valid (unknown, malformed or revoked).');
+      return caller;
+    },
+    authenticateFromMemory(presented) {
+      const match = KEY_PATTERN.exec(presented.trim());
+      const entry = match && cache.get(match[1]!);
+      return entry ? accept(entry, match[2]!) : undefined;
     },
     flush,
     async close() {

@@ -26,7 +26,12 @@ describe('docs page in a real browser', () => {
   it('renders every endpoint and the two ways to authenticate', async () => {
     const page = await browser.newPage();
     const failed: string[] = [];
+    const blocked: string[] = [];
     page.on('requestfailed', (request) => failed.push(request.url()));
+    // The page's Content-Security-Policy must not block anything the page itself needs.
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     await page.goto(`${server.baseUrl}/docs`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 });
     const paths = await page.locator('.opblock-summary-path').allTextContents();
@@ -35,5 +40,6 @@ describe('docs page in a real browser', () => {
     ]));
     await expect(page.locator('button.authorize').count()).resolves.toBeGreaterThan(0);
     expect(failed.filter((url) => url.startsWith(server.baseUrl))).toEqual([]);
+    expect(blocked).toEqual([]);
   });
 });
