@@ -7,7 +7,7 @@
  *    (folds by database), so that they reflect schemas the weights have not seen.
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
- * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.97] [--reuse]
+ * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ const { values: options } = parseArgs({
   options: {
     pg: { type: 'string' },
     rounds: { type: 'string', default: '2' },
-    precision: { type: 'string', default: '0.97' },
+    precision: { type: 'string', default: '0.9' },
     folds: { type: 'string', default: '5' },
     limit: { type: 'string' },
     reuse: { type: 'boolean', default: false },
