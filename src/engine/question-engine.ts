@@ -9,6 +9,16 @@ export interface EngineContext {
   readonly values: readonly ColumnValues[];
   /** "Now", for relative periods such as "last quarter". */
   readonly now: Date;
+  /**
+   * The run a follow-up question refines ("and last year?", "only in Germany", "by month
+   * instead"): its question and the query it was answered with.
+   */
+  readonly previous?: PreviousQuestion;
+}
+
+export interface PreviousQuestion {
+  readonly question: string;
+  readonly query: LogicalQuery;
 }
 
 export interface PlannedQuestion {
