@@ -7,6 +7,7 @@
 import { declineMessage, type DeclineCode } from './declines.ts';
 import { explain } from './explain/interpret.ts';
 import { candidateSuggestions, pickSuggestions } from './explain/suggest.ts';
+import { composeFollowUp } from './question/follow-up.ts';
 import { refusalOf } from './question/guards.ts';
 import { tokenize } from './question/tokens.ts';
 import { decide } from './readings/decide.ts';
@@ -46,7 +47,9 @@ export function planQuestion(question: string, context: EngineContext, options: 
     const suggestions = options.suggest === false ? [] : suggestionsFor(readings, context, model);
     return { ok: false, code, reason: declineMessage(code, detail), words, suggestions };
   };
-  const text = question.trim();
+  const asked = question.trim();
+  const text = context.previous && asked.length > 0 ? composeFollowUp(context.previous.question, asked, context.now) : asked;
+  const followUpNote = text !== asked ? [`Read as a follow-up to "${context.previous?.question}": "${text}".`] : [];
   if (text.length === 0) return decline('empty_question');
   if (text.length > MAX_QUESTION_LENGTH) return decline('question_too_long', String(MAX_QUESTION_LENGTH));
   const refusal = refusalOf(tokenize(text));
@@ -72,7 +75,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
     ok: true,
     query: candidate.planned.query,
     interpretation: explanation.interpretation,
-    assumptions: candidate.planned.assumptions,
+    assumptions: [...followUpNote, ...candidate.planned.assumptions],
     conditions: explanation.conditionPhrases,
     confidence,
   };

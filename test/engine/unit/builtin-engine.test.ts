@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBuiltinEngine, planQuestion } from '../../../src/engine/builtin-engine.ts';
 import type { DeclinedQuestion, PlanResult } from '../../../src/engine/question-engine.ts';
 import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
+import { bestReadingModel } from '../summarise.ts';
 
 const context = { catalog: unseenCatalog, values: unseenValues, now: unseenNow };
 const plan = (question: string): PlanResult => planQuestion(question, context, { suggest: false });
@@ -70,6 +71,21 @@ describe('planQuestion results', () => {
     if (result.ok) return;
     expect(result.reason.length).toBeGreaterThan(0);
     for (const suggestion of result.suggestions) expect(plan(suggestion).ok, suggestion).toBe(true);
+  });
+});
+
+describe('follow-ups', () => {
+  it('reads a follow-up as the earlier question changed by it, and says so', () => {
+    const model = bestReadingModel();
+    const first = planQuestion('total hours by technician in 2024', context, { model, suggest: false });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const followUp = planQuestion('and in 2023?', { ...context, previous: { question: 'total hours by technician in 2024', query: first.query } }, { model, suggest: false });
+    const alone = planQuestion('total hours by technician in 2023', context, { model, suggest: false });
+    expect(followUp.ok && alone.ok).toBe(true);
+    if (!followUp.ok || !alone.ok) return;
+    expect(followUp.query).toEqual(alone.query);
+    expect(followUp.assumptions[0]).toContain('"total hours by technician in 2023"');
   });
 });
 
