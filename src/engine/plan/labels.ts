@@ -3,7 +3,8 @@ import pluralize from 'pluralize';
 import type { ColumnInfo, EntityInfo } from '../schema/schema-model.ts';
 
 export function entityNoun(entity: EntityInfo, plural = false): string {
-  const words = [...entity.nameWords];
+  // The catalog's own label ("Employee") reads better than the expanded name (hr_employee → hour employee).
+  const words = [...(entity.labelWords ?? entity.nameWords)];
   if (plural && words.length > 0) words[words.length - 1] = pluralize.plural(words[words.length - 1]);
   return words.join(' ');
 }

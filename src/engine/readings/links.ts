@@ -80,7 +80,16 @@ function withoutShadowedColumns(links: readonly Link[]): Link[] {
   const spanOf = (link: Link): string => `${link.start}:${link.end}:${link.target.entity}`;
   const metricSpans = new Set(links.filter((link) => link.target.kind === 'metric').map(spanOf));
   const segmentSpans = new Set(links.filter((link) => link.target.kind === 'segment').map(spanOf));
-  return links.filter((link) => !(link.target.kind === 'column' && metricSpans.has(spanOf(link))) && !(link.target.kind === 'entity' && segmentSpans.has(spanOf(link))));
+  return withoutPartialNames(links.filter((link) => !(link.target.kind === 'column' && metricSpans.has(spanOf(link))) && !(link.target.kind === 'entity' && segmentSpans.has(spanOf(link)))));
+}
+
+const WHOLE_NAMES: ReadonlySet<MatchKind> = new Set(['exact', 'lemma', 'label', 'layer']);
+const PARTIAL_NAMES: ReadonlySet<MatchKind> = new Set(['head', 'part']);
+
+/** Words that are a table's whole name do not also name other tables by a part of theirs ("orders" is not order_lines). */
+function withoutPartialNames(links: readonly Link[]): Link[] {
+  const named = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match as MatchKind)).map((link) => `${link.start}:${link.end}`));
+  return links.filter((link) => !(link.target.kind === 'entity' && PARTIAL_NAMES.has(link.match as MatchKind) && named.has(`${link.start}:${link.end}`)));
 }
 
 /**
