@@ -185,7 +185,23 @@ describe('playground page in a real browser', () => {
     await expect.poll(() => page.locator('#prompts-left').getAttribute('data-remaining')).toBe(String(context.prompts.remaining));
   });
 
+  it('forgets the key on request, and does not keep a key the API refuses', async () => {
+    await page.click('#forget-key');
+    await expect(page.evaluate(() => sessionStorage.getItem('querent.apiKey'))).resolves.toBeNull();
+    await expect(page.locator('#connection').isDisabled()).resolves.toBe(true);
+
+    await page.fill('#api-key', 'qk_nosuchkey_0000000000000000');
+    await page.click('#key-form button[type=submit]');
+    await page.locator('#error:not([hidden])').waitFor();
+    await expect(page.locator('#error').textContent()).resolves.toContain('invalid_api_key');
+    await expect(page.evaluate(() => sessionStorage.getItem('querent.apiKey'))).resolves.toBeNull();
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+  });
+
   it('finds the key again after a reload of the tab, still not in the URL', async () => {
+    await page.fill('#api-key', server.apiKey!);
+    await page.click('#key-form button[type=submit]');
+    await page.locator('#connection:enabled').waitFor();
     await page.reload();
     await page.locator('#connection option', { hasText: 'wholesale' }).waitFor({ state: 'attached' });
     expect(page.url()).toBe(`${server.baseUrl}/`);

@@ -68,6 +68,8 @@ async function useKey() {
     dom.connection.disabled = connections.length === 0;
     if (connections.length === 0) dom.connection.replaceChildren(element('option', { value: '' }, ['No connections']));
   } catch (error) {
+    // A refused key is not kept: a reload would only be refused again.
+    if (error instanceof ApiProblem && error.problem.status === 401) sessionStorage.removeItem(KEY_STORAGE);
     showError(error);
   }
 }
