@@ -23,6 +23,7 @@ import { registerConnectionsRoute } from './routes/connections-route.ts';
 import { registerChatRoute } from './routes/chat-route.ts';
 import { registerRunsRoute } from './routes/runs-route.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerPlaygroundRoute } from './routes/playground-route.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerCors } from './cors.ts';
 
@@ -90,6 +91,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, services.ready);
+  registerPlaygroundRoute(app);
 
   await app.register(async (api) => {
     api.addHook('onRequest', createAuthHook(services.keys, createAuthFailureLimit({ max: config.authFailureLimitPerMinute })));

@@ -31,3 +31,26 @@ export function addSecurityHeaders(app: FastifyInstance): void {
     reply.headers(api ? SECURITY_HEADERS.api : SECURITY_HEADERS.all);
   });
 }
+
+/**
+ * The playground page's policy (`GET /`): scripts and style sheets only from this origin, no
+ * eval: charts render through vega-interpreter (vega-embed's `ast` mode), not through code that
+ * vega would compile with `new Function`. Style *attributes* are allowed (`style-src-attr`): the
+ * email preview is the email's own HTML, whose styles are inline attributes as mail clients need,
+ * and an iframe's srcdoc inherits this policy; attributes cannot run code. Images may be data:
+ * URLs (the email's chart, inlined from its MIME part). The API is called on this origin only.
+ */
+export const PLAYGROUND_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'none'",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "frame-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+].join('; ');
