@@ -49,7 +49,7 @@ export const runEnvelopeSchema = {
     answer: {
       type: 'object',
       additionalProperties: true,
-      description: 'text: { text }; json: { text, interpretation, tables, figures, query }; email: { subject, text, html, mime }.',
+      description: 'text: { text }; json: { text, interpretation, assumptions, tables, figures, query: { language, dialect, text, parameters } }; email: { subject, text, html, mime }.',
     },
     error: {
       type: 'object',

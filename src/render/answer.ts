@@ -78,9 +78,11 @@ export interface TextAnswer {
 export interface JsonAnswer {
   readonly text: string;
   readonly interpretation: string;
+  /** Choices the engine made that the question left open, and how a follow-up was read. */
+  readonly assumptions: readonly string[];
   readonly tables: readonly AnswerTable[];
   readonly figures: readonly Figure[];
-  readonly query: { readonly language: string; readonly dialect: string; readonly text: string };
+  readonly query: { readonly language: string; readonly dialect: string; readonly text: string; readonly parameters: readonly unknown[] };
 }
 
 export interface EmailAnswer {

@@ -6,12 +6,13 @@ import { answerText } from './text-answer.ts';
 
 export function buildJsonAnswer(input: AnswerInput): JsonAnswer {
   const figure = chooseFigure(input);
-  const { language, dialect, text } = input.compiled;
+  const { language, dialect, text, params } = input.compiled;
   return {
     text: answerText(input),
     interpretation: input.interpretation,
+    assumptions: input.assumptions,
     tables: [buildAnswerTable(input.query, input.result)],
     figures: figure === undefined ? [] : [figure],
-    query: { language, dialect, text },
+    query: { language, dialect, text, parameters: params },
   };
 }

@@ -58,7 +58,7 @@ describe('client disconnects during a chat', () => {
     const { port } = silent.address() as net.AddressInfo;
     server = await startServer({ env: { QUERENT_WORKSPACE_CONCURRENCY: '1' } });
     silentId = (await runCliJson<{ id: number }>(['connection', 'add', '--workspace', server.workspaceId!, '--kind', 'postgresql',
-      '--name', 'silent', '--url', `postgresql://reader@127.0.0.1:${port}/shop`], { dataDir: server.dataDir })).id;
+      '--name', 'silent', '--url', `postgresql://reader@127.0.0.1:${port}/shop`, '--no-test'], { dataDir: server.dataDir })).id;
     sampleId = (await api(server.baseUrl, '/api/v1/connections', { key: server.apiKey })).body.data[0].id;
   });
   afterAll(async () => {

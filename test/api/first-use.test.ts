@@ -92,7 +92,7 @@ describe('first use over HTTP', () => {
 
   it('answers as a ready-to-send email whose MIME message parses and holds the inline chart', async () => {
     const response = await api(server.baseUrl, '/api/v1/chat?format=email', {
-      key, body: { connectionId: sampleId, prompt: 'orders by status' },
+      key, body: { connectionId: sampleId, prompt: 'how many customers per segment' },
     });
     expect(response.status, response.text).toBe(200);
     const { subject, text, html, mime } = response.body.answer;

@@ -39,10 +39,10 @@ describe('sample databases of a served process', () => {
   });
 
   it('is anchored at the current month: the last month with orders is this one, and it has orders', async () => {
-    const perMonth = await ask(wholesale, 'number of orders per month');
-    expect(String(perMonth.tables[0].rows.at(-1)[0]).slice(0, 7)).toBe(currentMonth);
-    const thisMonth = await ask(wholesale, 'how many orders were placed this month');
+    const thisMonth = await ask(wholesale, 'how many orders this month');
     expect(thisMonth.tables[0].rows[0][0]).toBeGreaterThan(0);
+    const nextMonth = await ask(wholesale, 'how many orders next month');
+    expect(nextMonth.tables[0].rows[0][0]).toBe(0);
   });
 
   it('answers again after its thread stopped for being idle', async () => {
