@@ -27,6 +27,9 @@ function ordersQuery(limit: number): LogicalQuery {
 describe('run service: follow-up questions reach the engine with the run they refine', () => {
   const dir = tempDir('follow-up-run');
   const seen: Array<{ question: string; context: EngineContext }> = [];
+  /** The question 'slow' waits for this before it is planned, so that its run stays unfinished. */
+  let releaseSlow!: () => void;
+  const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
   let db: Database;
   let runs: RunService;
   let workspaceId: string;
@@ -36,6 +39,7 @@ describe('run service: follow-up questions reach the engine with the run they re
     name: 'fake',
     async plan(question, context) {
       seen.push({ question, context });
+      if (question === 'slow') await slow;
       return { ok: true, query: ordersQuery(question.length), interpretation: question, assumptions: [], conditions: [], confidence: 1 };
     },
   };
@@ -65,6 +69,7 @@ describe('run service: follow-up questions reach the engine with the run they re
     await runs.startWorking();
   });
   afterAll(async () => {
+    releaseSlow();
     await runs?.close();
     await db?.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -82,5 +87,19 @@ describe('run service: follow-up questions reach the engine with the run they re
     expect(seen.at(-1)!.question).toBe('and last year?');
     expect(seen.at(-1)!.context.previous).toEqual({ question: 'how many orders', query: ordersQuery('how many orders'.length) });
     expect(await readBalance(db, workspaceId)).toEqual({ remaining: 8, used: 2 });
+  });
+
+  it('refuses a follow-up of a run that has not ended (400) or of another connection (404), charging nothing', async () => {
+    const ask = { workspaceId, keyId: null, connectionId: connection.id, format: 'json' as const };
+    const pending = await runs.ask({ ...ask, prompt: 'slow' }, 0);
+    expect(pending.status).not.toBe('complete');
+    await expect(runs.ask({ ...ask, prompt: 'and by month?', previousRunId: pending.id }, 10_000))
+      .rejects.toMatchObject({ code: 'invalid_request', detail: expect.stringMatching(/is still (queued|running)/) });
+    const other = await insertConnection(db, { workspaceId, name: 'other', kind: 'postgresql', description: '' });
+    await expect(runs.ask({ ...ask, connectionId: other.id, prompt: 'and by month?', previousRunId: pending.id }, 10_000))
+      .rejects.toMatchObject({ code: 'run_not_found' });
+    releaseSlow();
+    expect((await runs.get(workspaceId, pending.id, 10_000)).status).toBe('complete');
+    expect(await readBalance(db, workspaceId)).toEqual({ remaining: 7, used: 3 });
   });
 });
