@@ -66,7 +66,8 @@ const COMMAND_OPTIONS: Record<string, readonly (readonly [string, string])[]> = 
   'connection remove': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
   'connection refresh': [['--workspace <id>', 'workspace id'], ['--id <id>', 'connection id']],
   'prompts grant': [['--workspace <id>', 'workspace id'], ['--amount <n>', 'prompts to add']],
-  ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json, email or csv']],
+  ask: [['--workspace <id>', 'workspace id'], ['--connection <id>', 'connection id'], ['--format <format>', 'text (default), json, email or csv'],
+    ['--after <runId>', 'a follow-up: refine the answer of this earlier run (same connection)']],
 };
 
 export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {

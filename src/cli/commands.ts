@@ -130,7 +130,7 @@ export const COMMANDS: Record<string, Command> = {
     }
     const run = await querent.runs.ask({
       workspaceId: required(args, 'workspace'), keyId: null, connectionId: positiveInteger(required(args, 'connection'), 'connection'),
-      prompt, format,
+      prompt, format, ...(args.after === undefined ? {} : { previousRunId: args.after }),
     }, ASK_WAIT_MS);
     if (run.status === 'failed') return declinedOrFailed(run.id, run.error ?? { code: 'internal_error', message: 'The run failed.' });
     if (format === 'csv') {

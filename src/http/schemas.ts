@@ -37,7 +37,7 @@ export const connectionSchema = {
 export const runEnvelopeSchema = {
   $id: 'Run',
   type: 'object',
-  required: ['runId', 'status', 'connectionId', 'format', 'prompt', 'createdAt', 'completedAt'],
+  required: ['runId', 'status', 'connectionId', 'format', 'prompt', 'createdAt', 'completedAt', 'previousRunId'],
   properties: {
     runId: { type: 'string' },
     status: { type: 'string', enum: ['queued', 'running', 'complete', 'failed'] },
@@ -46,6 +46,7 @@ export const runEnvelopeSchema = {
     prompt: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
     completedAt: { type: ['string', 'null'], format: 'date-time' },
+    previousRunId: { type: ['string', 'null'], description: 'For a follow-up question, the run whose reading it refines; null otherwise.' },
     answer: {
       type: 'object',
       additionalProperties: true,

@@ -1,4 +1,4 @@
-import type { QuestionEngine } from '../engine/question-engine.ts';
+import type { PreviousQuestion, QuestionEngine } from '../engine/question-engine.ts';
 import type { ConnectorRegistry } from '../services/connector-registry.ts';
 import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { RunOutput } from './run-output.ts';
@@ -22,14 +22,21 @@ export interface AnswerTimings {
   queryMs?: number;
 }
 
+/** What a run asks: its question and, for a follow-up, the earlier question and query it refines. */
+export interface AnswerRequest {
+  readonly question: string;
+  readonly previous?: PreviousQuestion;
+}
+
 /** Question → logical query → compiled statement → result: the work of one run. */
 export async function answerQuestion(
-  deps: AnswerDependencies, connection: ConnectionRecord, question: string, signal: AbortSignal, timings: AnswerTimings = {},
+  deps: AnswerDependencies, connection: ConnectionRecord, request: AnswerRequest, signal: AbortSignal, timings: AnswerTimings = {},
 ): Promise<RunOutput> {
+  const { question, previous } = request;
   const connector = await deps.registry.connector(connection);
   const { catalog, values } = await deps.registry.knowledge(connection, { signal });
   const planningStarted = performance.now();
-  const plan = await deps.engine.plan(question, { catalog, values, now: new Date() });
+  const plan = await deps.engine.plan(question, { catalog, values, now: new Date(), ...(previous ? { previous } : {}) });
   timings.planningMs = performance.now() - planningStarted;
   if (!plan.ok) {
     throw new QuerentError('question_not_understood', plan.reason, { extensions: { reason: plan.code, suggestions: plan.suggestions } });

@@ -11,6 +11,8 @@ export interface RunEnvelope {
   readonly prompt: string;
   readonly createdAt: string;
   readonly completedAt: string | null;
+  /** For a follow-up, the run it refines; else null. */
+  readonly previousRunId: string | null;
   readonly answer?: Answer;
   readonly error?: { readonly code: string; readonly message: string; readonly reason?: string; readonly suggestions?: readonly string[] };
 }
@@ -25,6 +27,7 @@ export async function runEnvelope(run: RunRecord, format: AnswerFormat = run.for
     prompt: run.prompt,
     createdAt: run.createdAt,
     completedAt: run.completedAt,
+    previousRunId: run.previousRunId,
   };
   if (run.status === 'complete' && run.output) {
     return { ...envelope, answer: await renderAnswer(format, toAnswerInput(run.output as RunOutput)) };

@@ -11,6 +11,8 @@ import { isFinished } from '../store/run-states.ts';
 import type { QueuedRun, RunQueue } from './run-queue.ts';
 import { MAX_ATTEMPTS } from './run-attempts.ts';
 import { answerQuestion, type AnswerDependencies, type AnswerTimings } from './answer-question.ts';
+import type { PreviousQuestion } from '../engine/question-engine.ts';
+import type { RunOutput } from './run-output.ts';
 import { chargeRun, readBalance } from '../store/ledger-repository.ts';
 import {
   countAllUnfinishedRuns, countUnfinishedRuns, findRun, findRunByIdempotencyKey, insertRun, listUnfinishedRuns, markComplete, markFailed,
@@ -24,6 +26,11 @@ export interface AskInput {
   readonly prompt: string;
   readonly format: Format;
   readonly idempotencyKey?: string;
+  /**
+   * A follow-up: a complete run of the same workspace and connection whose reading this question
+   * refines ("and last year?"). The engine gets that run's question and logical query.
+   */
+  readonly previousRunId?: string;
 }
 
 export interface RunEvent {
@@ -138,7 +145,8 @@ export function createRunService(options: {
     try {
       const connection = await connections.find(record.workspaceId, record.connectionId);
       connectionKind = connection.kind;
-      const output = await answerQuestion(options.answer, connection, record.prompt, signal, timings);
+      const previous = record.previousRunId ? await previousQuestion(record.workspaceId, record.previousRunId) : undefined;
+      const output = await answerQuestion(options.answer, connection, { question: record.prompt, previous }, signal, timings);
       const completed = await endRun(run, async (tx) => {
         if (!(await markComplete(tx, run.id, output))) return false;
         await chargeRun(tx, run.workspaceId, run.id);
@@ -159,6 +167,14 @@ export function createRunService(options: {
       });
       ended(known && error.code === 'question_not_understood' ? 'declined' : 'failed');
     }
+  }
+
+  /** The question and logical query of the run a follow-up refines (checked complete when the follow-up was asked). */
+  async function previousQuestion(workspaceId: string, runId: string): Promise<PreviousQuestion> {
+    const previous = await findRun(db, workspaceId, runId);
+    const output = previous?.status === 'complete' ? (previous.output as RunOutput | null) : null;
+    if (!previous || !output) throw new QuerentError('run_not_found', `No complete run "${runId}" in this workspace to follow up.`);
+    return { question: previous.prompt, query: output.query };
   }
 
   /** Resolves when the run is announced ended (or the feed resyncs), `ms` pass or `signal` aborts. */
@@ -218,16 +234,39 @@ export function createRunService(options: {
       const run = await insertRun(tx, {
         id, workspaceId: input.workspaceId, connectionId: input.connectionId, keyId: input.keyId,
         prompt: input.prompt, format: input.format, idempotencyKey: input.idempotencyKey, requestSha256,
+        previousRunId: input.previousRunId,
       });
       if (queue.durable) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId }, tx);
       return run;
     });
   }
 
+  /**
+   * A follow-up refines a complete run of the same workspace and connection. Another workspace's or
+   * another connection's run is "not found", like a run that does not exist.
+   */
+  async function assertFollowable(input: AskInput): Promise<void> {
+    const runId = input.previousRunId!;
+    const previous = isRunIdShaped(runId) ? await findRun(db, input.workspaceId, runId) : undefined;
+    if (!previous || previous.connectionId !== input.connectionId) {
+      throw new QuerentError('run_not_found', `No run "${runId}" on connection ${input.connectionId} in this workspace to follow up.`);
+    }
+    if (previous.status !== 'complete') {
+      const state = previous.status === 'failed'
+        ? (previous.error?.code === 'question_not_understood' ? 'was declined' : 'failed')
+        : `is still ${previous.status}`;
+      throw new QuerentError('invalid_request',
+        `previousRunId: run "${runId}" ${state}; only a complete run (one with an answer) can be followed up.`, {
+          extensions: { errors: [{ path: 'body.previousRunId', message: 'must name a complete run' }] },
+        });
+    }
+  }
+
   /** The run for this request, and whether this call created it (only a new run is queued). */
   async function findOrCreate(input: AskInput, id: string): Promise<{ run: RunRecord; created: boolean }> {
-    const requestSha256 = crypto.createHash('sha256')
-      .update(JSON.stringify([input.connectionId, input.prompt, input.format])).digest('hex');
+    // The follow-up's earlier run is part of the request; absent, the digest is what it always was.
+    const request = [input.connectionId, input.prompt, input.format, ...(input.previousRunId ? [input.previousRunId] : [])];
+    const requestSha256 = crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
     if (input.idempotencyKey) {
       const existing = await findRunByIdempotencyKey(db, input.workspaceId, input.idempotencyKey);
       if (existing) return { run: sameRequestOrThrow(existing, requestSha256), created: false };
@@ -246,6 +285,7 @@ export function createRunService(options: {
     events,
     async ask(input, waitMs, signal) {
       await connections.find(input.workspaceId, input.connectionId);
+      if (input.previousRunId !== undefined) await assertFollowable(input);
       // Listening before the run exists: a worker elsewhere may end it before it is read back.
       const id = newRunId();
       const listening = waitMs > 0 ? announced(id, waitMs, signal) : undefined;

@@ -74,6 +74,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX prompt_ledger_workspace ON prompt_ledger (workspace_id);
     `,
   },
+  {
+    version: 2,
+    name: 'follow-up runs',
+    // The run a follow-up refines; its question and stored logical query are read when the follow-up runs.
+    sql: `
+      ALTER TABLE runs ADD COLUMN previous_run_id text REFERENCES runs (id) ON DELETE SET NULL
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<number> {

@@ -22,6 +22,8 @@ export interface RunRecord {
   readonly output: unknown;
   readonly error: RunError | null;
   readonly idempotencyKey: string | null;
+  /** For a follow-up: the earlier run (same workspace and connection) whose reading it refines. */
+  readonly previousRunId: string | null;
   readonly requestSha256: string | null;
   readonly createdAt: string;
   readonly completedAt: string | null;
@@ -30,7 +32,7 @@ export interface RunRecord {
 interface RunRow {
   id: string; workspace_id: string; connection_id: number; key_id: string | null; prompt: string; format: string;
   status: RunState; attempts: number; output: string | null; error: RunError | null; idempotency_key: string | null;
-  request_sha256: string | null; created_at: Date | string; completed_at: Date | string | null;
+  previous_run_id: string | null; request_sha256: string | null; created_at: Date | string; completed_at: Date | string | null;
 }
 
 /**
@@ -38,7 +40,7 @@ interface RunRow {
  * store's driver building the object, and, for the embedded store, copying it out of its thread.
  */
 const COLUMNS = `id, workspace_id, connection_id, key_id, prompt, format, status, attempts, output::text AS output, error,
-  idempotency_key, request_sha256, created_at, completed_at`;
+  idempotency_key, previous_run_id, request_sha256, created_at, completed_at`;
 
 const toRun = (row: RunRow): RunRecord => ({
   id: row.id,
@@ -52,6 +54,7 @@ const toRun = (row: RunRow): RunRecord => ({
   output: row.output === null ? null : JSON.parse(row.output),
   error: row.error,
   idempotencyKey: row.idempotency_key,
+  previousRunId: row.previous_run_id,
   requestSha256: row.request_sha256,
   createdAt: new Date(row.created_at).toISOString(),
   completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
@@ -60,13 +63,13 @@ const toRun = (row: RunRow): RunRecord => ({
 export async function insertRun(
   db: Queryable,
   run: { id: string; workspaceId: string; connectionId: number; keyId: string | null; prompt: string; format: string;
-    idempotencyKey?: string; requestSha256?: string },
+    idempotencyKey?: string; requestSha256?: string; previousRunId?: string },
 ): Promise<RunRecord> {
   const [row] = await db.query<RunRow>(
-    `INSERT INTO runs (id, workspace_id, connection_id, key_id, prompt, format, status, idempotency_key, request_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $8) RETURNING ${COLUMNS}`,
+    `INSERT INTO runs (id, workspace_id, connection_id, key_id, prompt, format, status, idempotency_key, request_sha256, previous_run_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9) RETURNING ${COLUMNS}`,
     [run.id, run.workspaceId, run.connectionId, run.keyId, run.prompt, run.format,
-      run.idempotencyKey ?? null, run.requestSha256 ?? null]);
+      run.idempotencyKey ?? null, run.requestSha256 ?? null, run.previousRunId ?? null]);
   return toRun(row!);
 }
 

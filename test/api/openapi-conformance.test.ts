@@ -39,11 +39,17 @@ describe('responses conform to the OpenAPI document', () => {
     const connections = await api(server.baseUrl, '/api/v1/connections?limit=1', { key });
     expectConforms('/api/v1/connections', 'get', connections);
     const connectionId = connections.body.data[0].id;
-    const accepted = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId, prompt: 'how many orders' } });
+    const accepted = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId, prompt: 'how many orders this month' } });
     expectConforms('/api/v1/chat', 'post', accepted);
     const run = await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?wait=30`, { key });
     expect(run.body.status).toBe('complete');
     expectConforms('/api/v1/runs/{runId}', 'get', run);
+    const followUp = await api(server.baseUrl, '/api/v1/chat', {
+      key, body: { connectionId, prompt: 'how many customers per segment', previousRunId: accepted.body.runId } });
+    expectConforms('/api/v1/chat', 'post', followUp);
+    const followed = await api(server.baseUrl, `/api/v1/runs/${followUp.body.runId}?wait=30`, { key });
+    expect(followed.body).toMatchObject({ status: 'complete', previousRunId: accepted.body.runId });
+    expectConforms('/api/v1/runs/{runId}', 'get', followed);
     for (const format of ['text', 'email']) {
       expectConforms('/api/v1/runs/{runId}', 'get', await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?format=${format}`, { key }));
     }

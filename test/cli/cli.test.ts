@@ -63,12 +63,29 @@ describe('CLI on the embedded store, no server running', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/\d/);
     const envelope = await runCliJson<{ status: string; answer: { tables: unknown[] } }>(
-      ['ask', '--workspace', workspace, '--connection', String(sample.id), '--format', 'json', 'how many orders'], { dataDir });
+      ['ask', '--workspace', workspace, '--connection', String(sample.id), '--format', 'json', 'how many orders this month'], { dataDir });
     expect(envelope.status).toBe('complete');
     expect(envelope.answer.tables).toHaveLength(1);
     const declined = await runCli(['ask', '--workspace', workspace, '--connection', String(sample.id), 'blorp wibble zzz'], { dataDir });
     expect(declined.code).not.toBe(0);
     expect(declined.stderr).toMatch(/question_not_understood/);
+  });
+
+  it('ask --after RUNID asks a follow-up of an earlier run; a run of another connection is refused as not found', async () => {
+    const { id: workspace } = await runCliJson<{ id: string }>(['workspace', 'create', '--name', 'Follower', '--owner', 'f@ask.test'], { dataDir });
+    const connections = await runCliJson<{ data: Array<{ id: number; name: string; sample: boolean }> }>(['connection', 'list', '--workspace', workspace], { dataDir });
+    const wholesale = connections.data.find((connection) => /wholesale/i.test(connection.name))!;
+    const other = connections.data.find((connection) => connection.sample && connection.id !== wholesale.id)!;
+    const ask = (connection: number, question: string, ...more: string[]) =>
+      ['ask', '--workspace', workspace, '--connection', String(connection), '--format', 'json', question, ...more];
+    const first = await runCliJson<{ runId: string; status: string; previousRunId: string | null }>(ask(wholesale.id, 'how many customers per segment'), { dataDir });
+    expect(first).toMatchObject({ status: 'complete', previousRunId: null });
+    const followUp = await runCliJson<{ status: string; previousRunId: string }>(
+      ask(wholesale.id, 'number of employees per office', '--after', first.runId), { dataDir });
+    expect(followUp).toMatchObject({ status: 'complete', previousRunId: first.runId });
+    const elsewhere = await runCli(ask(other.id, 'how many customers', '--after', first.runId), { dataDir });
+    expect(elsewhere.code).not.toBe(0);
+    expect(elsewhere.stderr).toMatch(/run_not_found|No run/);
   });
 });
 

@@ -23,7 +23,7 @@ export function storeContract(name: string, open: () => Promise<{ db: Database; 
     it('applies migrations once', async () => {
       expect(await migrate(db)).toBe(0);
       const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(rows.map((row) => row.version)).toEqual([1]);
+      expect(rows.map((row) => row.version)).toEqual([1, 2]);
     });
 
     it('keeps workspaces and members', async () => {

@@ -10,7 +10,7 @@ import { requestedFormat } from '../response-format.ts';
 import { sendPending, sendRunFile, sendRunProblem } from '../run-replies.ts';
 import { assertStorableText } from '../storable-text.ts';
 
-interface ChatBody { connectionId: number; prompt: string }
+interface ChatBody { connectionId: number; prompt: string; previousRunId?: string }
 interface FormatQuery { format?: string }
 
 export function registerChatRoute(app: FastifyInstance, runs: RunService, options: { chatWaitMs: number; promptMaxChars: number }): void {
@@ -34,6 +34,11 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
         properties: {
           connectionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
           prompt: { type: 'string', minLength: 1, maxLength: options.promptMaxChars, pattern: '\\S' },
+          previousRunId: {
+            type: 'string', minLength: 1, maxLength: 100,
+            description: 'A follow-up: a complete run of the same workspace and connection whose reading this question refines '
+              + '("and last year?"). Costs 1 prompt like any answer.',
+          },
         },
       },
       response: {
@@ -64,6 +69,7 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
       prompt: request.body.prompt,
       format,
       idempotencyKey,
+      ...(request.body.previousRunId === undefined ? {} : { previousRunId: request.body.previousRunId }),
     }, options.chatWaitMs, controller.signal);
 
     if (!isFinished(run.status as RunState)) return sendPending(reply, run, isFileFormat(format) ? format : undefined);
