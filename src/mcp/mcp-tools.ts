@@ -17,7 +17,7 @@ import { newRequestId } from '../core/ids.ts';
 import { isFinished, type RunState } from '../store/run-states.ts';
 import { runEnvelope, type RunEnvelope } from '../runs/run-envelope.ts';
 import { problemOf } from '../http/problem.ts';
-import { connectionSchema, contextSchema, runEnvelopeSchema } from '../http/schemas.ts';
+import { SHARED_SCHEMAS, connectionSchema, contextSchema, runEnvelopeSchema } from '../http/schemas.ts';
 
 export interface McpServices {
   readonly prompts: PromptService;
@@ -33,10 +33,20 @@ export interface McpServices {
 /** The longest `get_run` wait, seconds (as `GET /runs/{id}?wait=`). */
 const MAX_WAIT_SECONDS = 60;
 
-/** A schema of ours as an MCP output schema: inline, without the `$id` used to register it with Fastify. */
+/**
+ * A schema of ours as an MCP output schema: self-contained, the shared schemas it refers to
+ * (`$ref: 'JsonAnswer#'`) inlined and without the `$id`s used to register them with Fastify.
+ */
 function inline(schema: { readonly $id: string; readonly type: 'object' }): { type: 'object'; [keyword: string]: unknown } {
-  const { $id: _id, ...rest } = structuredClone(schema);
-  return rest;
+  const shared = new Map<string, unknown>(SHARED_SCHEMAS.map((entry) => [`${entry.$id}#`, entry]));
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref, $id: _id, ...rest } = node as Record<string, unknown>;
+    if (typeof $ref === 'string' && shared.has($ref)) return resolve(shared.get($ref));
+    return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, resolve(value)]));
+  };
+  return resolve(schema) as { type: 'object' };
 }
 
 export const MCP_TOOLS = [

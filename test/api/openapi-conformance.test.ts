@@ -39,7 +39,7 @@ describe('responses conform to the OpenAPI document', () => {
     const connections = await api(server.baseUrl, '/api/v1/connections?limit=1', { key });
     expectConforms('/api/v1/connections', 'get', connections);
     const connectionId = connections.body.data[0].id;
-    const accepted = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId, prompt: 'how many orders' } });
+    const accepted = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId, prompt: 'how many orders this month' } });
     expectConforms('/api/v1/chat', 'post', accepted);
     const run = await api(server.baseUrl, `/api/v1/runs/${accepted.body.runId}?wait=30`, { key });
     expect(run.body.status).toBe('complete');
