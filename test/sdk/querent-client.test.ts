@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE, ROOT, tempDir } from '../support/paths.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { QuerentClient, QuerentProblemError } from '../../packages/sdk/src/index.ts';
 
@@ -47,6 +52,22 @@ describe('QuerentClient against a running server', () => {
     expect(asEmail.answer).toHaveProperty('mime');
     const asText = await client.ask({ connectionId, prompt: 'number of employees per office', format: 'text' });
     expect(asText.answer.text).toMatch(/Rotterdam/);
+  });
+
+  it("runs the README's example as it is (the package imported from this checkout)", () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const example = /## TypeScript SDK[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+    const sdk = pathToFileURL(path.join(ROOT, 'packages/sdk/src/index.ts')).href;
+    const directory = tempDir('sdk-example');
+    fs.writeFileSync(path.join(directory, 'example.ts'), example.replace("'@querent/client'", `'${sdk}'`));
+    const result = spawnSync(NODE, [path.join(directory, 'example.ts')], {
+      env: { ...process.env, QUERENT_API_KEY: server.apiKey!, QUERENT_URL: server.baseUrl }, encoding: 'utf8', timeout: 60_000,
+    });
+    fs.rmSync(directory, { recursive: true, force: true });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Number of customers by segment: Retail \(238\)/);
+    expect(result.stdout).toMatch(/remaining: \d+, used: \d+/);
   });
 
   it('connections() lists the samples and context() the prompts', async () => {
