@@ -50,6 +50,9 @@ describe('POST /mcp (Streamable HTTP, stateless)', () => {
       body: JSON.stringify(INITIALIZE),
     });
     expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(response.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as { result: { serverInfo: { name: string }; capabilities: { tools?: object } } };
     expect(body.result.serverInfo.name).toBe('querent');
     expect(body.result.capabilities.tools).toBeDefined();

@@ -22,8 +22,10 @@ export function registerMcpRoute(app: FastifyInstance, services: McpServices): v
     const caller = request.caller;
     const server = createMcpServer((name, args, signal) => callMcpTool(services, caller, name, args, signal));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    // The transport writes the response itself; Fastify's onSend hooks do not run for it.
+    // The transport writes the response itself: Fastify's onSend hooks do not run for it, and the
+    // headers set so far (CORS, rate limit) are only on the reply, so they are copied over.
     reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
     for (const [name, value] of Object.entries(SECURITY_HEADERS.api)) reply.raw.setHeader(name, value);
     reply.raw.once('close', () => {
