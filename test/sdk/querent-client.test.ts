@@ -27,6 +27,19 @@ async function wholesaleId(client: QuerentClient): Promise<number> {
   return data.find((connection) => connection.sample && /wholesale/i.test(connection.name))!.id;
 }
 
+describe('the SDK types', () => {
+  it('are current: npm run sdk:types writes the committed file again', () => {
+    const directory = tempDir('sdk-types');
+    const output = path.join(directory, 'openapi-types.ts');
+    const result = spawnSync(NODE, [path.join(ROOT, 'scripts/sdk-types.ts'), output], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const generated = fs.readFileSync(output, 'utf8');
+    fs.rmSync(directory, { recursive: true, force: true });
+    expect(generated, 'run npm run sdk:types and commit packages/sdk/src/openapi-types.ts')
+      .toBe(fs.readFileSync(path.join(ROOT, 'packages/sdk/src/openapi-types.ts'), 'utf8'));
+  });
+});
+
 describe('QuerentClient against a running server', () => {
   let server: ServerProcess;
   let client: QuerentClient;
