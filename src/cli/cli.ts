@@ -11,6 +11,7 @@ import { adminSocketPath, sendAdminCommand, CommandRefused } from './admin-socke
 import { tryLockStore } from './store-lock.ts';
 import { makeDataDirPrivate } from '../store/private-data-dir.ts';
 import { serve } from './serve-command.ts';
+import { mcpApiKey, serveMcpOverStdio } from './mcp-command.ts';
 
 export interface CliDependencies {
   readonly open: (config: Config, logger: Logger) => Promise<Querent>;
@@ -91,6 +92,14 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
         process.once('SIGINT', shutdown);
         process.once('SIGTERM', shutdown);
       });
+    });
+
+  program.command('mcp')
+    .description('serve MCP (Model Context Protocol) over stdio for an assistant: tools list_connections, ask, get_run, '
+      + 'get_context, as the API key in QUERENT_API_KEY')
+    .action(async () => {
+      const config = configFrom(program);
+      await serveMcpOverStdio(config, deps.logger(process.env.LOG_LEVEL ?? 'warn', true), deps.open, mcpApiKey(process.env));
     });
 
   for (const [name, options] of Object.entries(COMMAND_OPTIONS)) {

@@ -12,6 +12,8 @@ import { toAnswerInput } from '../runs/run-output.ts';
 import { problemOf } from '../http/problem.ts';
 import { newRequestId } from '../core/ids.ts';
 import { isErrorCode } from '../core/errors.ts';
+import { callMcpToolWithKey, isMcpToolName, type McpServices } from '../mcp/mcp-tools.ts';
+import type { KeyService } from '../services/key-service.ts';
 
 /**
  * The CLI's commands as plain functions of the services. They run in the CLI process, or, when a
@@ -142,7 +144,23 @@ export const COMMANDS: Record<string, Command> = {
     const envelope = await runEnvelope(run, format as AnswerFormat);
     return { json: { ...envelope }, text: answerText(envelope.answer, format as AnswerFormat) };
   },
+  /**
+   * Not a command of the CLI: how `querent mcp` calls a tool in the server that holds the embedded
+   * store (over its admin socket). `arguments` is the tool's arguments as JSON.
+   */
+  async 'mcp call'(querent, args) {
+    const tool = required(args, 'tool');
+    if (!isMcpToolName(tool)) throw new QuerentError('invalid_request', `Unknown tool "${tool}".`);
+    const result = await callMcpToolWithKey(mcpServices(querent), required(args, 'api-key'), tool, JSON.parse(args.arguments ?? '{}'));
+    return { json: { ...result }, text: '' };
+  },
 };
+
+/** What the MCP tools need, from the services of this process. */
+export function mcpServices(querent: Querent): McpServices & { readonly keys: KeyService } {
+  const { prompts, connections, runs, keys, logger, config } = querent;
+  return { prompts, connections, runs, keys, logger, chatWaitMs: config.chatWaitMs, promptMaxChars: config.promptMaxChars };
+}
 
 /** A run that ended without an answer: its problem object (as the API answers it) and a one-line reason. */
 function declinedOrFailed(runId: string, error: { code: string; message: string; reason?: string; suggestions?: readonly string[] }): CommandResult {

@@ -22,6 +22,7 @@ import { registerContextRoute } from './routes/context-route.ts';
 import { registerConnectionsRoute } from './routes/connections-route.ts';
 import { registerChatRoute } from './routes/chat-route.ts';
 import { registerRunsRoute } from './routes/runs-route.ts';
+import { registerMcpRoute } from './routes/mcp-route.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerPlaygroundRoute } from './routes/playground-route.ts';
 import { registerMetrics } from './metrics.ts';
@@ -107,6 +108,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     registerConnectionsRoute(api, services.connections);
     registerChatRoute(api, services.runs, config);
     registerRunsRoute(api, services.runs);
+    registerMcpRoute(api, { ...services, chatWaitMs: config.chatWaitMs, promptMaxChars: config.promptMaxChars, logger });
   });
   return app;
 }

@@ -34,6 +34,91 @@ export const connectionSchema = {
   },
 } as const;
 
+export const textAnswerSchema = {
+  $id: 'TextAnswer',
+  type: 'object',
+  description: 'format=text: one or a few plain sentences that answer the question with the numbers.',
+  required: ['text'],
+  additionalProperties: false,
+  properties: { text: { type: 'string' } },
+} as const;
+
+export const jsonAnswerSchema = {
+  $id: 'JsonAnswer',
+  type: 'object',
+  description: 'format=json: the sentences, the reading of the question, the exact table(s), the figure(s) and the query run.',
+  required: ['text', 'interpretation', 'tables', 'figures', 'query'],
+  properties: {
+    text: { type: 'string', description: 'The answer in plain sentences (rounded, formatted).' },
+    interpretation: { type: 'string', description: 'How the question was read, in words.' },
+    assumptions: { type: 'array', items: { type: 'string' }, description: 'Choices the question left open, and how a follow-up was read.' },
+    tables: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['columns', 'rows', 'rowCount', 'truncated'],
+        properties: {
+          columns: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'label', 'type'],
+              properties: {
+                name: { type: 'string' },
+                label: { type: 'string' },
+                type: { type: 'string', enum: ['integer', 'number', 'text', 'date', 'timestamp', 'boolean', 'other'] },
+                unit: { type: 'string', description: 'e.g. a currency code (EUR) for amounts' },
+              },
+            },
+          },
+          rows: {
+            type: 'array',
+            description: 'One array of cells a row, in the order of columns. Cells hold exact values: numbers unrounded, dates as ISO strings, null for none.',
+            items: { type: 'array', items: {} },
+          },
+          rowCount: { type: 'integer', description: 'Rows in the result (more than rows holds when truncated).' },
+          truncated: { type: 'boolean', description: 'True when rows stops at the row limit of an answer.' },
+        },
+      },
+    },
+    figures: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'title', 'vegaLite'],
+        properties: {
+          kind: { type: 'string', enum: ['kpi', 'bar', 'line', 'pie', 'table'] },
+          title: { type: 'string' },
+          vegaLite: { type: 'object', additionalProperties: true, description: 'A Vega-Lite specification with the data inlined.' },
+        },
+      },
+    },
+    query: {
+      type: 'object',
+      required: ['language', 'dialect', 'text', 'parameters'],
+      properties: {
+        language: { type: 'string', enum: ['sql', 'odoo-rpc'] },
+        dialect: { type: 'string', description: 'postgresql, mysql, mariadb or odoo' },
+        text: { type: 'string', description: 'The SQL with placeholders, or the RPC call as JSON.' },
+        parameters: { type: 'array', items: {}, description: 'The bound values, in order.' },
+      },
+    },
+  },
+} as const;
+
+export const emailAnswerSchema = {
+  $id: 'EmailAnswer',
+  type: 'object',
+  description: 'format=email: a message ready to send.',
+  required: ['subject', 'text', 'html', 'mime'],
+  properties: {
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    html: { type: 'string' },
+    mime: { type: 'string', description: 'A complete RFC 5322 message (multipart: HTML with the table and chart inline, plain-text alternative).' },
+  },
+} as const;
+
 export const runEnvelopeSchema = {
   $id: 'Run',
   type: 'object',
@@ -48,9 +133,9 @@ export const runEnvelopeSchema = {
     completedAt: { type: ['string', 'null'], format: 'date-time' },
     previousRunId: { type: ['string', 'null'], description: 'For a follow-up question, the run whose reading it refines; null otherwise.' },
     answer: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'text: { text }; json: { text, interpretation, assumptions, tables, figures, query: { language, dialect, text, parameters } }; email: { subject, text, html, mime }.',
+      description: 'In the form of `format`: json (JsonAnswer), text (TextAnswer) or email (EmailAnswer).',
+      // Most specific first: serialization takes the first form the answer matches.
+      anyOf: [{ $ref: 'JsonAnswer#' }, { $ref: 'EmailAnswer#' }, { $ref: 'TextAnswer#' }],
     },
     error: {
       type: 'object',
@@ -85,7 +170,9 @@ export const contextSchema = {
   },
 } as const;
 
-export const SHARED_SCHEMAS = [problemSchema, connectionSchema, runEnvelopeSchema, pendingRunSchema, contextSchema];
+export const SHARED_SCHEMAS = [
+  problemSchema, connectionSchema, textAnswerSchema, jsonAnswerSchema, emailAnswerSchema, runEnvelopeSchema, pendingRunSchema, contextSchema,
+];
 
 /**
  * A 200 answer: the run envelope, or with format=csv / xlsx (or `Accept: text/csv`) the first

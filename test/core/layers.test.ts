@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['services'],
   ['runs'],
   ['querent.ts'],
-  ['http'],
+  ['http', 'mcp'],
   ['cli'],
   ['main.ts'],
 ];

@@ -11,8 +11,8 @@ describe('renderAnswer', () => {
     expect(answer.tables).toHaveLength(1);
     expect(answer.tables[0]?.rows[1]).toEqual(['Globex', 95000.5]);
     expect(answer.figures.map((figure) => figure.kind)).toEqual(['bar']);
-    expect(answer.query).toEqual({ language: 'sql', dialect: 'postgresql', text: ranking.compiled.text });
-    expect(answer.query).not.toHaveProperty('params');
+    expect(answer.query).toEqual({ language: 'sql', dialect: 'postgresql', text: ranking.compiled.text, parameters: ranking.compiled.params });
+    expect(answer.assumptions).toEqual(ranking.assumptions);
     // The answer goes out as JSON as it is.
     expect(JSON.parse(JSON.stringify(answer))).toEqual(answer);
   });
