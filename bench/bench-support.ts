@@ -9,18 +9,18 @@ const QUERENT = path.join(import.meta.dirname, '../bin/querent');
 /** Questions the built-in engine answers (a declined question would stop the benchmark). */
 export const WHOLESALE_QUESTIONS = [
   'How many customers are there?',
-  'number of orders per month in 2025',
-  'average invoice amount by status',
   'how many orders were placed this month',
-  'number of orders per month',
+  'total revenue last quarter',
+  'revenue this year',
+  'how many customers per segment',
 ];
 
 export const SAAS_QUESTIONS = [
   'how many accounts are there',
-  'number of subscriptions by status',
   'how many support tickets are open',
-  'average invoice amount',
   'number of tickets by priority',
+  'number of accounts per industry',
+  'how many accounts are there',
 ];
 
 export interface RunningQuerent {

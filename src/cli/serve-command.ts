@@ -74,7 +74,7 @@ export async function serve(config: Config, logger: Logger, open: Open, print: (
     print('Try:');
     print(`  curl -s ${base}/api/v1/context -H 'x-api-key: ${firstStart.apiKey}'`);
     print(`  curl -s '${base}/api/v1/chat?format=text' -H 'x-api-key: ${firstStart.apiKey}' -H 'content-type: application/json' \\`);
-    print(`    -d '{"connectionId": ${sample?.id ?? 1}, "prompt": "top 5 customers by revenue"}'`);
+    print(`    -d '{"connectionId": ${sample?.id ?? 1}, "prompt": "revenue this year"}'`);
   } else if (serving) {
     print('Call it with the API key printed at first start, or make a new one:');
     print(`  bin/querent key create --workspace <ws_id> --as <owner email>`);
