@@ -3,7 +3,7 @@
  * the earlier question changed by it: its period replaced, its grouping or its limit replaced, or a
  * condition added. The result is one whole question, read and accounted for like any other, so the
  * answer's interpretation states the whole reading. A follow-up that is a question of its own
- * ("how many products are there?") is read as it is.
+ * ("how many technicians do we have?") is read as it is.
  */
 import { findCues, type Cue } from './cues.ts';
 import { findPeriods } from './periods.ts';

@@ -152,7 +152,7 @@ function impliedRanking(draft: Draft, cueIndex: number, cue: Superlative): void 
   const entity = draft.subject;
   if (!entity) throw new Invalid();
   if (cue.concept === 'frequency') {
-    // "which allergy is the most common": the shown column's most frequent value.
+    // "which fault code is the most common": the shown column's most frequent value.
     const shown = draft.outputs.find((output) => output.kind === 'column');
     if (shown?.kind !== 'column') throw new Invalid();
     draft.outputs.splice(draft.outputs.indexOf(shown), 1);

@@ -121,7 +121,7 @@ function showOutputs(draft: Draft): void {
   const measures = measuresOf(draft);
   for (const measure of measures) draft.feature(measure.entity === draft.subject ? 'measure.of-subject' : 'measure.of-other');
   const leads = draft.input.units.flatMap((unit) => (unit.kind === 'cue' && unit.cue.kind === 'lead' ? [unit.cue] : []));
-  // "who is the youngest male?": a question about someone asks for their name.
+  // "who is the newest technician?": a question about someone asks for their name.
   if (draft.outputs.length === 0 && measures.length === 0 && draft.subject && leads.some((lead) => lead.kind === 'lead' && lead.person)) {
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
     draft.feature('show.name-for-who');
