@@ -91,6 +91,7 @@ export const MCP_TOOLS = [
       properties: {
         connectionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'id from list_connections' },
         prompt: { type: 'string', minLength: 1, pattern: '\\S', description: 'the question, in plain words' },
+        previousRunId: { type: 'string', description: 'a complete run of this connection that the question follows up ("and last year?", "only in Germany")' },
         format: {
           type: 'string', enum: ['json', 'text', 'email'], default: 'json',
           description: 'json (default): text, interpretation, tables, figures and the query; text: sentences only; email: a ready message',
@@ -124,7 +125,7 @@ export type McpToolName = (typeof MCP_TOOLS)[number]['name'];
 interface ToolArguments {
   get_context: Record<string, never>;
   list_connections: { kind?: ConnectionKind; limit: number; cursor?: string };
-  ask: { connectionId: number; prompt: string; format: AnswerFormat };
+  ask: { connectionId: number; prompt: string; format: AnswerFormat; previousRunId?: string };
   get_run: { runId: string; wait: number; format?: AnswerFormat };
 }
 
@@ -218,6 +219,7 @@ async function ask(services: McpServices, caller: Caller, args: ToolArguments['a
   }
   const run = await services.runs.ask({
     workspaceId: caller.workspace.id, keyId: caller.key.id, connectionId: args.connectionId, prompt: args.prompt, format: args.format,
+    ...(args.previousRunId ? { previousRunId: args.previousRunId } : {}),
   }, services.chatWaitMs, signal);
   return runResult(run, args.format);
 }

@@ -94,6 +94,18 @@ describe('POST /mcp (Streamable HTTP, stateless)', () => {
     expect(problemOf(await callTool(client, 'ask', { connectionId: 999_999, prompt: ANSWERED })).code).toBe('connection_not_found');
   });
 
+  it('ask follows up an earlier run with previousRunId', async () => {
+    const first = await callTool(client, 'ask', { connectionId, prompt: 'revenue this year' });
+    expect(first.isError, texts(first).join('\n')).toBeFalsy();
+    const { runId } = first.structuredContent as { runId: string };
+    const followUp = await callTool(client, 'ask', { connectionId, prompt: 'and last year?', previousRunId: runId });
+    expect(followUp.isError, texts(followUp).join('\n')).toBeFalsy();
+    const envelope = followUp.structuredContent as { status: string; previousRunId: string; answer: { assumptions: string[] } };
+    expect(envelope.status).toBe('complete');
+    expect(envelope.previousRunId).toBe(runId);
+    expect(envelope.answer.assumptions[0]).toContain('"revenue last year"');
+  });
+
   it('with the prompt budget spent, ask is an insufficient_prompts error result', async () => {
     let result = await callTool(client, 'ask', { connectionId, prompt: 'number of employees per office' });
     for (let spent = 0; !result.isError && spent < TRIAL_PROMPTS; spent += 1) {

@@ -67,6 +67,14 @@ describe('QuerentClient against a running server', () => {
     expect(asText.answer.text).toMatch(/Rotterdam/);
   });
 
+  it('ask follows up an earlier run with previousRunId', async () => {
+    const first = await client.ask({ connectionId, prompt: 'revenue this year' });
+    const followUp = await client.ask({ connectionId, prompt: 'and last year?', previousRunId: first.runId });
+    expect(followUp.status).toBe('complete');
+    expect(followUp.previousRunId).toBe(first.runId);
+    expect(followUp.answer.assumptions?.[0]).toContain('"revenue last year"');
+  });
+
   it("runs the README's example as it is (the package imported from this checkout)", () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const example = /## TypeScript SDK[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)![1]!;

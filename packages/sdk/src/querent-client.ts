@@ -36,6 +36,8 @@ export interface QuerentClientOptions {
 export interface AskOptions<F extends AnswerFormat> {
   readonly connectionId: number;
   readonly prompt: string;
+  /** A complete run of the same connection this question follows up ("and last year?"). */
+  readonly previousRunId?: string;
   /** json (default): text, interpretation, tables, figures and query; text: sentences; email: a message. */
   readonly format?: F;
   /** Sent as Idempotency-Key (a retry with it returns the same run, charged once). Default: a new UUID per ask. */
@@ -123,7 +125,7 @@ export class QuerentClient {
     const format = options.format ?? 'json';
     const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
     const { status, body } = await this.#request<Run | PendingRun>('POST', `/api/v1/chat?format=${encodeURIComponent(format)}`, {
-      body: { connectionId: options.connectionId, prompt: options.prompt },
+      body: { connectionId: options.connectionId, prompt: options.prompt, ...(options.previousRunId ? { previousRunId: options.previousRunId } : {}) },
       headers: { 'idempotency-key': idempotencyKey },
       signal: options.signal,
     });
