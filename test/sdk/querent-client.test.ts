@@ -31,7 +31,7 @@ describe('the SDK types', () => {
   it('are current: npm run sdk:types writes the committed file again', () => {
     const directory = tempDir('sdk-types');
     const output = path.join(directory, 'openapi-types.ts');
-    const result = spawnSync(NODE, [path.join(ROOT, 'scripts/sdk-types.ts'), output], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(NODE, [path.join(ROOT, 'packages/sdk/scripts/generate-types.ts'), output], { encoding: 'utf8', timeout: 60_000 });
     expect(result.status, result.stderr).toBe(0);
     const generated = fs.readFileSync(output, 'utf8');
     fs.rmSync(directory, { recursive: true, force: true });

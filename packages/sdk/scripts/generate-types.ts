@@ -9,11 +9,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import pino from 'pino';
-import { createApp, type AppServices } from '../src/http/app.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { createApp, type AppServices } from '../../../src/http/app.ts';
+import { loadConfig } from '../../../src/config/config.ts';
 
 /** Where to write; a path given as the first argument instead (the test that the committed file is current uses one). */
-const OUTPUT = process.argv[2] ? pathToFileURL(path.resolve(process.argv[2])) : new URL('../packages/sdk/src/openapi-types.ts', import.meta.url);
+const OUTPUT = process.argv[2] ? pathToFileURL(path.resolve(process.argv[2])) : new URL('../src/openapi-types.ts', import.meta.url);
 
 const services = { runs: { events: new EventEmitter() }, ready: async () => false } as unknown as AppServices;
 const app = await createApp(services, loadConfig({}), pino({ level: 'silent' }));
