@@ -15,6 +15,7 @@ import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
+import type { Catalog } from '../connectors/catalog.ts';
 
 /** Questions longer than this are declined (the API limit is 2,000 characters). */
 const MAX_QUESTION_LENGTH = 2_000;
@@ -87,7 +88,27 @@ function quoteAll(words: readonly string[]): string {
 
 function suggestionsFor(readings: QuestionReadings | undefined, context: EngineContext, model: Model): string[] {
   const schema = schemaIndexOf(context.catalog);
-  const mentioned = [...new Set((readings?.units ?? []).flatMap((unit) => (unit.kind === 'link' ? unit.links.map((link) => link.target.entity) : [])))];
+  // Entities the question named, by their own names first; a column word ("state") names too many tables to lean on.
+  const mentioned = [...new Set((readings?.units ?? []).flatMap((unit) => (unit.kind === 'link' ? unit.links.filter((link) => link.target.kind === 'entity').map((link) => link.target.entity) : [])))];
   const candidates = candidateSuggestions(schema, context.values, mentioned);
-  return pickSuggestions(candidates, (candidate) => planQuestion(candidate, context, { model, suggest: false }).ok);
+  const known = answerableCache(context.catalog, model);
+  return pickSuggestions(candidates, (candidate) => {
+    let answerable = known.get(candidate);
+    if (answerable === undefined) {
+      answerable = planQuestion(candidate, context, { model, suggest: false }).ok;
+      known.set(candidate, answerable);
+    }
+    return answerable;
+  });
+}
+
+/** Whether a suggestion is answerable depends on the catalog and the model only: planned once per catalog. */
+const answerable = new WeakMap<Catalog, WeakMap<Model, Map<string, boolean>>>();
+
+function answerableCache(catalog: Catalog, model: Model): Map<string, boolean> {
+  let byModel = answerable.get(catalog);
+  if (!byModel) answerable.set(catalog, (byModel = new WeakMap()));
+  let known = byModel.get(model);
+  if (!known) byModel.set(model, (known = new Map()));
+  return known;
 }

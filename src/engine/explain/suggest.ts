@@ -8,14 +8,18 @@ import { capitalise, columnWords, entityNoun } from '../plan/labels.ts';
 import type { EntityInfo, SchemaIndex } from '../schema/schema-model.ts';
 
 const MAX_SUGGESTIONS = 4;
+/** Entities a suggestion may be about, the question's own first. */
+const MAX_FOCUS = 6;
+/** Candidates planned at most: each costs a planning, and a decline must stay fast on a large schema. */
+const MAX_TRIED = 12;
 
 export function candidateSuggestions(schema: SchemaIndex, values: readonly ColumnValues[], mentioned: readonly string[]): string[] {
   const lowCardinality = new Set(values.map((column) => `${column.entity}.${column.column}`));
   const ranked = [...schema.entities].sort((left, right) => importance(right) - importance(left));
   const focus = [
-    ...mentioned.map((name) => schema.entityByName.get(name)).filter((entity): entity is EntityInfo => entity !== undefined),
+    ...mentioned.map((name) => schema.entityByName.get(name)).filter((entity): entity is EntityInfo => entity !== undefined).slice(0, MAX_FOCUS - 2),
     ...ranked.slice(0, 4),
-  ];
+  ].slice(0, MAX_FOCUS);
   const seen = new Set<string>();
   const questions: string[] = [];
   for (const entity of focus) {
@@ -41,7 +45,7 @@ function importance(entity: EntityInfo): number {
 
 export function pickSuggestions(candidates: readonly string[], answerable: (question: string) => boolean): string[] {
   const chosen: string[] = [];
-  for (const question of candidates) {
+  for (const question of candidates.slice(0, MAX_TRIED)) {
     if (chosen.length >= MAX_SUGGESTIONS) break;
     if (!chosen.includes(question) && answerable(question)) chosen.push(question);
   }
