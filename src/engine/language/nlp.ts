@@ -2,9 +2,11 @@
  * English analysis by wink-nlp with its shipped model (wink-eng-lite-web-model): tokens, parts of
  * speech, lemmas and entity spans. One pipeline per process, created on first use (about 40 MB).
  */
+import { createRequire } from 'node:module';
 import winkNLP, { type ItemToken, type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 import { wordTable } from './word-table.ts';
+
+const require = createRequire(import.meta.url);
 
 export interface RawToken {
   readonly text: string;
@@ -28,7 +30,9 @@ export interface RawEntity {
 let pipeline: WinkMethods | undefined;
 
 function nlp(): WinkMethods {
-  pipeline ??= winkNLP(model, ['sbd', 'pos', 'ner']);
+  // The model is required on first use (a CommonJS module, loaded synchronously), so a process that
+  // never reads a question does not hold it.
+  pipeline ??= winkNLP(require('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0], ['sbd', 'pos', 'ner']);
   return pipeline;
 }
 

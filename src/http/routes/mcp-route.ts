@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { QuerentError } from '../../core/errors.ts';
 import { SECURITY_HEADERS } from '../security-headers.ts';
-import { createMcpServer } from '../../mcp/mcp-server.ts';
 import { callMcpTool, type McpServices } from '../../mcp/mcp-tools.ts';
 
 /**
  * `POST /mcp`: MCP over Streamable HTTP, stateless (a server and transport per request, no
  * session id), behind the same key check and rate limit as the API. Answers are plain JSON
- * (no event stream): every tool call ends within the chat window.
+ * (no event stream): every tool call ends within the chat window. The MCP SDK is loaded on the
+ * first call: a server that is never asked over MCP does not hold it in memory.
  */
 export function registerMcpRoute(app: FastifyInstance, services: McpServices): void {
   app.post('/mcp', {
@@ -20,6 +19,10 @@ export function registerMcpRoute(app: FastifyInstance, services: McpServices): v
     },
   }, async (request, reply) => {
     const caller = request.caller;
+    const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('../../mcp/mcp-server.ts'),
+    ]);
     const server = createMcpServer((name, args, signal) => callMcpTool(services, caller, name, args, signal));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the response itself: Fastify's onSend hooks do not run for it, and the
