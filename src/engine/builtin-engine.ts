@@ -78,6 +78,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
     interpretation: explanation.interpretation,
     assumptions: [...followUpNote, ...candidate.planned.assumptions],
     conditions: explanation.conditionPhrases,
+    definitions: candidate.planned.metricDefinitions,
     confidence,
   };
 }

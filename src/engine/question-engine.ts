@@ -30,6 +30,8 @@ export interface PlannedQuestion {
   readonly assumptions: readonly string[];
   /** Every condition of the query in words ("status is cancelled"), so that no answer drops one. */
   readonly conditions: readonly string[];
+  /** How each business metric the query uses is defined, in words ("Revenue = … of orders that are not cancelled"). */
+  readonly definitions?: readonly string[];
   /** The model's probability for the reading answered, 0–1. */
   readonly confidence: number;
 }

@@ -41,6 +41,8 @@ export interface AnswerInput {
   readonly assumptions: readonly string[];
   /** Every condition of the query in words; absent in answers stored before conditions were kept. */
   readonly conditions?: readonly string[];
+  /** How each business metric of the answer is defined; stated after the answer's sentences. */
+  readonly definitions?: readonly string[];
   /** Connection name, for email subjects and footers. */
   readonly connectionName: string;
   /** When the answer was computed. */

@@ -28,6 +28,8 @@ export function answerText(input: AnswerInput): string {
   const { shape, columns } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
   const sentences = [describeShape(shape, columns, input, period)];
+  // A metric's number means what its definition says ("revenue of orders not cancelled"): say it.
+  sentences.push(...(input.definitions ?? []));
   if (input.result.truncated) {
     sentences.push(`The result was cut at ${formatCount(input.result.rows.length)} rows, so it is incomplete.`);
   }

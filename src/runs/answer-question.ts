@@ -53,6 +53,7 @@ export async function answerQuestion(
     interpretation: plan.interpretation,
     assumptions: plan.assumptions,
     conditions: plan.conditions,
+    definitions: plan.definitions ?? [],
     connectionName: connection.name,
     answeredAt: new Date().toISOString(),
   };

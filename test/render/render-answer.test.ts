@@ -27,6 +27,13 @@ describe('renderAnswer', () => {
     expect(await renderAnswer('text', oneValue)).toEqual({ text: 'Total revenue in 2024 was €1,234,567.89.' } satisfies TextAnswer);
   });
 
+  it('text states the definition of each business metric after the number', async () => {
+    const defined = { ...oneValue, definitions: ['Revenue = quantity × unit price over the lines of orders that are not cancelled'] };
+    expect((await renderAnswer('text', defined) as TextAnswer).text)
+      .toBe('Total revenue in 2024 was €1,234,567.89. Revenue = quantity × unit price over the lines of orders that are not cancelled.');
+    expect((await renderAnswer('email', defined) as EmailAnswer).text).toContain('orders that are not cancelled');
+  });
+
   it('email: subject, text, html and mime', async () => {
     const answer = (await renderAnswer('email', oneValue, { email: { to: 'team@example.com' } })) as EmailAnswer;
     expect(Object.keys(answer).sort()).toEqual(['html', 'mime', 'subject', 'text']);

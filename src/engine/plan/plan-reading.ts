@@ -22,12 +22,15 @@ export interface PlannedReading {
   readonly assumptions: readonly string[];
   /** Measure id → how it is computed ("average of employees.salary"). */
   readonly definitions: ReadonlyMap<string, string>;
+  /** The written definitions of the semantic layer's metrics the query uses, for every answer to state. */
+  readonly metricDefinitions: readonly string[];
 }
 
 
 export function planReading(reading: Reading, schema: SchemaIndex, now: Date): PlannedReading {
   const features: Features = {};
   const assumptions: string[] = [];
+  const metricDefinitions: string[] = [];
   const measureNodes = reading.outputs.filter((output): output is MeasureNode => output.kind === 'measure');
   const orderMeasures = reading.order.map((entry) => entry.key).filter((key): key is MeasureNode => key.kind === 'measure' && !measureNodes.includes(key));
   const havingMeasures = reading.having.map((entry) => entry.measure).filter((measure) => !measureNodes.includes(measure));
@@ -40,7 +43,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
 
   const measures: Measure[] = uniqueIds(allMeasures.map((node) => {
     const built = measureOf(node, schema, choice, now);
-    if (node.metric?.definition) assumptions.push(capitalise(node.metric.definition));
+    if (node.metric?.definition && !metricDefinitions.includes(capitalise(node.metric.definition))) metricDefinitions.push(capitalise(node.metric.definition));
     for (const entity of built.entities) used.add(entity);
     if (built.distinctKey) {
       features['plan.count-distinct-key'] = 1;
@@ -125,7 +128,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
-  return { query, features, assumptions, definitions };
+  return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
 }
 
 /** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */
