@@ -96,6 +96,14 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
     const add = (role: Role): void => {
       choices.push(choice(index, role, context, link));
     };
+    /** The span as the rows of its entity that the segment picks, in the roles an entity takes. */
+    const addRows = (segment: CatalogSegment): void => {
+      const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
+      for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
+        const made = choice(index, role, context, entityLink);
+        choices.push({ ...made, segment, features: { ...made.features, 'segment.names-rows': 1 } });
+      }
+    };
     switch (link.target.kind) {
       case 'entity':
         add('subject');
@@ -130,29 +138,17 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         // column: the rows of that value are a reading too, beside all the entity's rows.
         const target = link.target;
         const namesEntity = links.some((other) => other.target.kind === 'entity' && other.target.entity === target.entity && other.start === link.start && other.end === link.end);
-        if (!namesEntity) break;
-        const entityLink: Link = { ...link, target: { kind: 'entity', entity: target.entity } };
-        const segment: CatalogSegment = { words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] };
-        for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : [])] as Role[]) {
-          const made = choice(index, role, context, entityLink);
-          choices.push({ ...made, segment, features: { ...made.features, 'value.names-rows': 1 } });
-        }
+        if (namesEntity) addRows({ words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] });
         break;
       }
       case 'metric':
         add('measure');
         break;
-      case 'segment': {
+      case 'segment':
         add('segment');
         // "how many open invoices", "list overdue invoices": the segment's word also names its rows.
-        const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
-        const segment = link.target.segment;
-        for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
-          const made = choice(index, role, context, entityLink);
-          choices.push({ ...made, segment, features: { ...made.features, 'segment.names-rows': 1 } });
-        }
+        addRows(link.target.segment);
         break;
-      }
     }
     if (link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.type === 'boolean') add('flag');
   }

@@ -68,28 +68,31 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return withoutShadowedColumns([...links, ...compoundLinks(links)]);
+  return withoutShadowedLinks([...links, ...compoundLinks(links)]);
 }
+
+const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);
+const PARTIAL_NAMES: ReadonlySet<LinkMatch> = new Set(['head', 'part']);
 
 /**
- * The semantic layer says what its words mean on their entity: the same words read as a bare
- * column of that entity would drop a metric's conditions (revenue without its filters), and read as
- * the bare entity would drop a segment's ("customers" are the partners with a customer rank).
+ * Links that stronger names of the same words shadow:
+ * - the semantic layer says what its words mean on their entity: read as a bare column of that
+ *   entity they would drop a metric's conditions (revenue without its filters), read as the bare
+ *   entity a segment's ("customers" are the partners with a customer rank);
+ * - words that are a table's whole name do not also name other tables by a part of theirs
+ *   ("orders" is not order_lines).
  */
-function withoutShadowedColumns(links: readonly Link[]): Link[] {
-  const spanOf = (link: Link): string => `${link.start}:${link.end}:${link.target.entity}`;
-  const metricSpans = new Set(links.filter((link) => link.target.kind === 'metric').map(spanOf));
-  const segmentSpans = new Set(links.filter((link) => link.target.kind === 'segment').map(spanOf));
-  return withoutPartialNames(links.filter((link) => !(link.target.kind === 'column' && metricSpans.has(spanOf(link))) && !(link.target.kind === 'entity' && segmentSpans.has(spanOf(link)))));
-}
-
-const WHOLE_NAMES: ReadonlySet<MatchKind> = new Set(['exact', 'lemma', 'label', 'layer']);
-const PARTIAL_NAMES: ReadonlySet<MatchKind> = new Set(['head', 'part']);
-
-/** Words that are a table's whole name do not also name other tables by a part of theirs ("orders" is not order_lines). */
-function withoutPartialNames(links: readonly Link[]): Link[] {
-  const named = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match as MatchKind)).map((link) => `${link.start}:${link.end}`));
-  return links.filter((link) => !(link.target.kind === 'entity' && PARTIAL_NAMES.has(link.match as MatchKind) && named.has(`${link.start}:${link.end}`)));
+function withoutShadowedLinks(links: readonly Link[]): Link[] {
+  const spanOf = (link: Link): string => `${link.start}:${link.end}`;
+  const onEntity = (link: Link): string => `${spanOf(link)}:${link.target.entity}`;
+  const metrics = new Set(links.filter((link) => link.target.kind === 'metric').map(onEntity));
+  const segments = new Set(links.filter((link) => link.target.kind === 'segment').map(onEntity));
+  const wholeNames = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match)).map(spanOf));
+  return links.filter((link) => {
+    if (link.target.kind === 'column') return !metrics.has(onEntity(link));
+    if (link.target.kind !== 'entity') return true;
+    return !segments.has(onEntity(link)) && !(PARTIAL_NAMES.has(link.match) && wholeNames.has(spanOf(link)));
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
-import type { ColumnInfo, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
+import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
 import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './schema-words.ts';
 
 const cache = new WeakMap<Catalog, SchemaIndex>();
@@ -89,11 +89,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
 
 function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   const target: SchemaTarget = { kind: 'entity', entity: entity.name };
-  terms.add(entity.words, target, 'exact');
-  addWrittenName(terms, entity.name, target);
-  if (entity.alternativeWords) terms.add(entity.alternativeWords, target, 'lemma');
-  if (entity.labelWords) terms.add(entity.labelWords, target, 'label');
-  for (const synonym of entity.synonymWords ?? []) terms.add(synonym, target, 'layer');
+  addNames(terms, entity, entity.words, entity.name, target);
   // The head noun of a table name names the table ("tickets" → support_tickets); its first noun, weakly
   // ("users" → user_profiles).
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words.at(-1) ?? '')) terms.add(entity.words.slice(-1), target, 'head', entity.words.length);
@@ -103,21 +99,22 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   for (const column of entity.columns) addColumnTerms(terms, entity, column);
 }
 
-/** "status_cd", "work_ord": a name as the schema writes it, which a question may quote whole. */
-function addWrittenName(terms: TermBuilder, name: string, target: SchemaTarget): void {
+/** An element's own names: its words, its name as written, another reading of it, its label and synonyms. */
+function addNames(terms: TermBuilder, element: ElementWords, words: readonly string[], name: string, target: SchemaTarget): void {
+  terms.add(words, target, 'exact');
+  // "status_cd", "work_ord": a name as the schema writes it, which a question may quote whole.
   const written = name.toLowerCase();
   if (/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(written)) terms.add([written], target, 'exact');
+  if (element.alternativeWords) terms.add(element.alternativeWords, target, 'lemma');
+  if (element.labelWords) terms.add(element.labelWords, target, 'label');
+  for (const synonym of element.synonymWords ?? []) terms.add(synonym, target, 'layer');
 }
 
 function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnInfo): void {
   const target: SchemaTarget = { kind: 'column', entity: entity.name, column: column.name };
   // created_at, updated_on: the trailing preposition is not part of the name.
   const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
-  terms.add(words, target, 'exact');
-  addWrittenName(terms, column.name, target);
-  if (column.alternativeWords) terms.add(column.alternativeWords, target, 'lemma');
-  if (column.labelWords) terms.add(column.labelWords, target, 'label');
-  for (const synonym of column.synonymWords ?? []) terms.add(synonym, target, 'layer');
+  addNames(terms, column, words, column.name, target);
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
   const startsWithEntity = entity.words.every((word, position) => words[position] === word);
   // "customer country" names customers.country.

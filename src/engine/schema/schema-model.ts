@@ -1,22 +1,26 @@
 /** The engine's precomputed view of a catalog: words, roles and links of every entity and column. */
 import type { CatalogForeignKey, CatalogMetric, CatalogSegment, ValueType } from '../../connectors/catalog.ts';
 
-export interface ColumnInfo {
-  readonly entity: string;
-  readonly name: string;
-  readonly type: ValueType;
-  /** Lemmas of the column name, abbreviations expanded (`cust_nm` → customer, name). */
+/** The words an entity or a column answers to. */
+export interface ElementWords {
+  /** Lemmas of the name, abbreviations and technical prefixes dealt with (`cust_nm` → customer, name). */
   readonly words: readonly string[];
   /** Words of the name as written (abbreviations expanded, not reduced to lemmas), for labels. */
   readonly nameWords: readonly string[];
   /** Another reading of the name when a part is both a word and an abbreviation (`cat` → category). */
   readonly alternativeWords?: readonly string[];
-  /** Lemmas of the catalog's label, when it has one (Odoo's field string). */
+  /** Lemmas of the catalog's label, when it has one (Odoo's field string or model name). */
   readonly labelWords?: readonly string[];
-  /** Lemmas of the catalog's synonyms for the column (a semantic layer). */
+  /** Lemmas of the catalog's synonyms (a semantic layer). */
   readonly synonymWords?: readonly (readonly string[])[];
-  /** Lemmas of a short column comment ("Date the order was shipped" → date, order, ship). */
+  /** Lemmas of a short comment ("Date the order was shipped" → date, order, ship). */
   readonly commentWords?: readonly string[];
+}
+
+export interface ColumnInfo extends ElementWords {
+  readonly entity: string;
+  readonly name: string;
+  readonly type: ValueType;
   readonly description?: string;
   readonly unit?: string;
   readonly isPrimaryKey: boolean;
@@ -39,17 +43,10 @@ export interface ColumnInfo {
   readonly isDiscount: boolean;
 }
 
-export interface EntityInfo {
+/** `words` of a table drop technical prefixes (`tbl_order_lines` → order, line); its `nameWords` end singular ("sales order"). */
+export interface EntityInfo extends ElementWords {
   readonly name: string;
   readonly table: string;
-  /** Lemmas of the table name without technical prefixes: `tbl_order_lines` → order, line. */
-  readonly words: readonly string[];
-  /** Words of the table name as written, the last one singular ("sales order"), for labels. */
-  readonly nameWords: readonly string[];
-  readonly alternativeWords?: readonly string[];
-  readonly labelWords?: readonly string[];
-  readonly synonymWords?: readonly (readonly string[])[];
-  readonly commentWords?: readonly string[];
   readonly columns: readonly ColumnInfo[];
   readonly columnByName: ReadonlyMap<string, ColumnInfo>;
   readonly primaryKey: readonly string[];
