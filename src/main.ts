@@ -35,7 +35,7 @@ export async function openQuerent(config: Config, logger: Logger): Promise<Quere
   // With PostgreSQL, runs are pg-boss jobs any worker process takes; embedded, this process runs them.
   const queue = config.databaseUrl ? await createPgBossRunQueue({ url: config.databaseUrl, ...limits }) : createLocalRunQueue(limits);
   const runs = createRunService({
-    db, changes, connections, logger, queue,
+    db, changes, connections, logger, queue, promptMaxChars: config.promptMaxChars,
     answer: { engine: createBuiltinEngine(), registry, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
   });
   return {

@@ -5,13 +5,12 @@ import type { RunOutput } from '../runs/run-output.ts';
 import type { ConnectionKind } from '../connectors/connector.ts';
 import { QuerentError } from '../core/errors.ts';
 import { countWorkspaces } from '../store/workspaces-repository.ts';
-import { runEnvelope } from '../runs/run-envelope.ts';
+import { runEnvelope, runError } from '../runs/run-envelope.ts';
 import { parseFormat } from '../render/answer.ts';
 import { renderFile } from '../render/render-answer.ts';
 import { toAnswerInput } from '../runs/run-output.ts';
 import { problemOf } from '../http/problem.ts';
 import { newRequestId } from '../core/ids.ts';
-import { isErrorCode } from '../core/errors.ts';
 import { callMcpToolWithKey, isMcpToolName, type McpServices } from '../mcp/mcp-tools.ts';
 import type { KeyService } from '../services/key-service.ts';
 
@@ -127,14 +126,11 @@ export const COMMANDS: Record<string, Command> = {
   async ask(querent, args) {
     const format = parseFormat(args.format, 'text', ASK_FORMATS);
     const prompt = required(args, 'question');
-    if (prompt.length > querent.config.promptMaxChars) {
-      throw new QuerentError('invalid_request', `The question is longer than ${querent.config.promptMaxChars} characters.`);
-    }
     const run = await querent.runs.ask({
       workspaceId: required(args, 'workspace'), keyId: null, connectionId: positiveInteger(required(args, 'connection'), 'connection'),
       prompt, format, ...(args.after === undefined ? {} : { previousRunId: args.after }),
     }, ASK_WAIT_MS);
-    if (run.status === 'failed') return declinedOrFailed(run.id, run.error ?? { code: 'internal_error', message: 'The run failed.' });
+    if (run.status === 'failed') return declinedOrFailed(runError(run));
     if (format === 'csv') {
       const file = await renderFile('csv', toAnswerInput(run.output as RunOutput));
       const csv = file.body.toString('utf8');
@@ -159,17 +155,15 @@ export const COMMANDS: Record<string, Command> = {
 /** What the MCP tools need, from the services of this process. */
 export function mcpServices(querent: Querent): McpServices & { readonly keys: KeyService } {
   const { prompts, connections, runs, keys, logger, config } = querent;
-  return { prompts, connections, runs, keys, logger, chatWaitMs: config.chatWaitMs, promptMaxChars: config.promptMaxChars };
+  return { prompts, connections, runs, keys, logger, chatWaitMs: config.chatWaitMs };
 }
 
 /** A run that ended without an answer: its problem object (as the API answers it) and a one-line reason. */
-function declinedOrFailed(runId: string, error: { code: string; message: string; reason?: string; suggestions?: readonly string[] }): CommandResult {
-  const code = isErrorCode(error.code) ? error.code : 'internal_error';
-  const problem = problemOf(new QuerentError(code, error.message, {
-    extensions: { runId, ...(error.reason ? { reason: error.reason } : {}), ...(error.suggestions ? { suggestions: error.suggestions } : {}) },
-  }), newRequestId());
-  const suggestions = error.suggestions?.length ? ` Try: ${error.suggestions.join(' | ')}` : '';
-  return { json: { ...problem }, text: '', refused: `${error.code}: ${error.message}${suggestions}`.replaceAll('\n', ' ') };
+function declinedOrFailed(error: QuerentError): CommandResult {
+  const problem = problemOf(error, newRequestId());
+  const suggestions = (error.extensions.suggestions as readonly string[] | undefined) ?? [];
+  const tried = suggestions.length > 0 ? ` Try: ${suggestions.join(' | ')}` : '';
+  return { json: { ...problem }, text: '', refused: `${error.code}: ${error.message}${tried}`.replaceAll('\n', ' ') };
 }
 
 function answerText(answer: unknown, format: AnswerFormat): string {

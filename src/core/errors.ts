@@ -13,6 +13,8 @@ export const ERROR_CATALOGUE = {
   run_not_found: { status: 404, title: 'Run not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
+  /** A run ended because its client went away before the answer (not charged). */
+  run_cancelled: { status: 409, title: 'Run cancelled' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   question_not_understood: { status: 422, title: 'Question not understood' },

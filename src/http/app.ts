@@ -108,7 +108,7 @@ export async function createApp(services: AppServices, config: AppConfig, logger
     registerConnectionsRoute(api, services.connections);
     registerChatRoute(api, services.runs, config);
     registerRunsRoute(api, services.runs);
-    registerMcpRoute(api, { ...services, chatWaitMs: config.chatWaitMs, promptMaxChars: config.promptMaxChars, logger });
+    registerMcpRoute(api, { ...services, chatWaitMs: config.chatWaitMs, logger });
   });
   return app;
 }

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { RunRecord } from '../store/runs-repository.ts';
 import type { FileFormat } from '../render/answer.ts';
 import type { RunOutput } from '../runs/run-output.ts';
-import { QuerentError, isErrorCode } from '../core/errors.ts';
 import { renderFile } from '../render/render-answer.ts';
 import { toAnswerInput } from '../runs/run-output.ts';
+import { runError } from '../runs/run-envelope.ts';
 import { sendProblem } from './problem.ts';
 
 /** Seconds a poller is told to wait before asking again. */
@@ -23,11 +23,7 @@ export function sendPending(reply: FastifyReply, run: RunRecord, fileFormat?: Fi
 
 /** A failed run as the problem its error names, with the run id (and the decline's reason and suggestions). */
 export function sendRunProblem(reply: FastifyReply, run: RunRecord): FastifyReply {
-  const error = run.error ?? { code: 'internal_error', message: 'The run failed.' };
-  const code = isErrorCode(error.code) ? error.code : 'internal_error';
-  return sendProblem(reply, new QuerentError(code, error.message, {
-    extensions: { runId: run.id, ...(error.reason ? { reason: error.reason } : {}), ...(error.suggestions ? { suggestions: error.suggestions } : {}) },
-  }));
+  return sendProblem(reply, runError(run));
 }
 
 /**

@@ -12,10 +12,10 @@ import type { RunRecord } from '../store/runs-repository.ts';
 import type { AnswerFormat } from '../render/answer.ts';
 import type { ConnectionKind } from '../connectors/connector.ts';
 import type { Logger } from '../core/logger.ts';
-import { QuerentError, isErrorCode, isQuerentError } from '../core/errors.ts';
+import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { newRequestId } from '../core/ids.ts';
 import { isFinished, type RunState } from '../store/run-states.ts';
-import { runEnvelope, type RunEnvelope } from '../runs/run-envelope.ts';
+import { runEnvelope, runError, type RunEnvelope } from '../runs/run-envelope.ts';
 import { problemOf } from '../http/problem.ts';
 import { SHARED_SCHEMAS, connectionSchema, contextSchema, runEnvelopeSchema } from '../http/schemas.ts';
 
@@ -25,8 +25,6 @@ export interface McpServices {
   readonly runs: RunService;
   /** How long `ask` waits for the answer before it returns the run id to poll, ms (the chat window). */
   readonly chatWaitMs: number;
-  /** The longest prompt accepted, characters. */
-  readonly promptMaxChars: number;
   readonly logger: Logger;
 }
 
@@ -214,9 +212,6 @@ async function listConnections(services: McpServices, caller: Caller, args: Tool
 }
 
 async function ask(services: McpServices, caller: Caller, args: ToolArguments['ask'], signal?: AbortSignal): Promise<CallToolResult> {
-  if (args.prompt.length > services.promptMaxChars) {
-    throw new QuerentError('invalid_request', `The prompt is longer than ${services.promptMaxChars} characters.`);
-  }
   const run = await services.runs.ask({
     workspaceId: caller.workspace.id, keyId: caller.key.id, connectionId: args.connectionId, prompt: args.prompt, format: args.format,
     ...(args.previousRunId ? { previousRunId: args.previousRunId } : {}),
@@ -231,14 +226,7 @@ async function getRun(services: McpServices, caller: Caller, args: ToolArguments
 
 /** A run as a tool result: its answer (text, and the envelope as structured content), its failure, or where it stands. */
 async function runResult(run: RunRecord, format: AnswerFormat): Promise<CallToolResult> {
-  if (run.status === 'failed') {
-    const error = run.error ?? { code: 'internal_error', message: 'The run failed.' };
-    return problemResult(new QuerentError(isErrorCode(error.code) ? error.code : 'internal_error', error.message, {
-      extensions: {
-        runId: run.id, ...(error.reason ? { reason: error.reason } : {}), ...(error.suggestions ? { suggestions: error.suggestions } : {}),
-      },
-    }));
-  }
+  if (run.status === 'failed') return problemResult(runError(run));
   const envelope = JSON.parse(JSON.stringify(await runEnvelope(run, format))) as RunEnvelope & Record<string, unknown>;
   if (!isFinished(run.status as RunState)) {
     const text = `Run ${run.id} is ${run.status}; the answer is not ready yet. `

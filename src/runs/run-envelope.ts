@@ -1,6 +1,7 @@
 import type { RunRecord } from '../store/runs-repository.ts';
 import type { Answer, AnswerFormat } from '../render/answer.ts';
 import { renderAnswer } from '../render/render-answer.ts';
+import { QuerentError, isErrorCode } from '../core/errors.ts';
 import { toAnswerInput, type RunOutput } from './run-output.ts';
 
 export interface RunEnvelope {
@@ -15,6 +16,14 @@ export interface RunEnvelope {
   readonly previousRunId: string | null;
   readonly answer?: Answer;
   readonly error?: { readonly code: string; readonly message: string; readonly reason?: string; readonly suggestions?: readonly string[] };
+}
+
+/** A failed run's error as the problem it names, with the run id (and a decline's reason and suggestions). */
+export function runError(run: RunRecord): QuerentError {
+  const error = run.error ?? { code: 'internal_error', message: 'The run failed.' };
+  return new QuerentError(isErrorCode(error.code) ? error.code : 'internal_error', error.message, {
+    extensions: { runId: run.id, ...(error.reason ? { reason: error.reason } : {}), ...(error.suggestions ? { suggestions: error.suggestions } : {}) },
+  });
 }
 
 /** The run as callers see it; a complete run's answer is rendered in `format` (free to change on read). */

@@ -6,6 +6,7 @@ import type { ConnectionService } from '../services/connection-service.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Format } from '../render/answer.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
+import { assertStorableText } from '../core/storable-text.ts';
 import { isRunIdShaped, newRunId } from '../core/ids.ts';
 import { isFinished } from '../store/run-states.ts';
 import type { QueuedRun, RunQueue } from './run-queue.ts';
@@ -82,8 +83,10 @@ export function createRunService(options: {
   answer: AnswerDependencies;
   queue: RunQueue;
   logger: Logger;
+  /** The longest prompt taken, in characters. */
+  promptMaxChars: number;
 }): RunService {
-  const { db, changes, connections, queue, logger } = options;
+  const { db, changes, connections, queue, logger, promptMaxChars } = options;
   const events: RunEvents = new EventEmitter();
   const endWaiters = new Map<string, Set<() => void>>();
   let stopping = false;
@@ -284,6 +287,9 @@ export function createRunService(options: {
   return {
     events,
     async ask(input, waitMs, signal) {
+      // Checked here, so that every way in (HTTP, MCP, CLI) refuses the same prompts.
+      if (input.prompt.length > promptMaxChars) throw new QuerentError('invalid_request', `The prompt is longer than ${promptMaxChars} characters.`);
+      assertStorableText('body.prompt', input.prompt);
       await connections.find(input.workspaceId, input.connectionId);
       if (input.previousRunId !== undefined) await assertFollowable(input);
       // Listening before the run exists: a worker elsewhere may end it before it is read back.

@@ -92,6 +92,8 @@ describe('POST /mcp (Streamable HTTP, stateless)', () => {
     expect(problemOf(await callTool(client, 'ask', { connectionId: 'one', prompt: ANSWERED })).code).toBe('invalid_request');
     expect(problemOf(await callTool(client, 'get_run', { runId: 'run_doesnotexist0000000' })).code).toBe('run_not_found');
     expect(problemOf(await callTool(client, 'ask', { connectionId: 999_999, prompt: ANSWERED })).code).toBe('connection_not_found');
+    // The run service refuses what no store can keep, whatever the way in.
+    expect(problemOf(await callTool(client, 'ask', { connectionId, prompt: 'a\u0000b' })).code).toBe('invalid_request');
   });
 
   it('ask follows up an earlier run with previousRunId', async () => {

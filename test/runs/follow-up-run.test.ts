@@ -62,7 +62,7 @@ describe('run service: follow-up questions reach the engine with the run they re
     connection = await insertConnection(db, { workspaceId, name: 'warehouse', kind: 'postgresql', description: '' });
     const logger = pino({ level: 'silent' });
     runs = createRunService({
-      db, changes: createLocalChangeFeed(), connections, logger,
+      db, changes: createLocalChangeFeed(), connections, logger, promptMaxChars: 2_000,
       queue: createLocalRunQueue({ concurrency: 2, perWorkspace: 2, logger }),
       answer: { engine, registry, queryTimeoutMs: 5_000, maxRows: 100 },
     });

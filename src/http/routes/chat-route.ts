@@ -8,7 +8,6 @@ import { problemResponses, runResponse } from '../schemas.ts';
 import { abortOnDisconnect } from '../abort-on-disconnect.ts';
 import { requestedFormat } from '../response-format.ts';
 import { sendPending, sendRunFile, sendRunProblem } from '../run-replies.ts';
-import { assertStorableText } from '../storable-text.ts';
 
 interface ChatBody { connectionId: number; prompt: string; previousRunId?: string }
 interface FormatQuery { format?: string }
@@ -58,7 +57,6 @@ export function registerChatRoute(app: FastifyInstance, runs: RunService, option
       }
     },
   }, async (request, reply) => {
-    assertStorableText('body.prompt', request.body.prompt);
     const format = requestedFormat(request, request.query.format, 'json');
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const controller = abortOnDisconnect(reply);

@@ -1,4 +1,4 @@
-import { QuerentError } from '../core/errors.ts';
+import { QuerentError } from './errors.ts';
 
 /**
  * Refuses text that no store can keep as it is: PostgreSQL text cannot hold NUL, and an unpaired
