@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Command as Program, Option } from 'commander';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -12,6 +11,7 @@ import { tryLockStore } from './store-lock.ts';
 import { makeDataDirPrivate } from '../store/private-data-dir.ts';
 import { serve } from './serve-command.ts';
 import { mcpApiKey, serveMcpOverStdio } from './mcp-command.ts';
+import { VERSION } from '../core/version.ts';
 
 export interface CliDependencies {
   readonly open: (config: Config, logger: Logger) => Promise<Querent>;
@@ -21,8 +21,6 @@ export interface CliDependencies {
 /** How long a command waits for another process to release the embedded store. */
 const LOCK_WAIT_MS = 15_000;
 
-/** The version of this checkout (package.json), printed by `querent --version`. */
-const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** What each command and command group does, shown by `--help`. */
 const DESCRIPTIONS: Record<string, string> = {

@@ -30,7 +30,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 }
 
 /** `invalid input syntax for type integer: "top 5 customers"` → `… integer: "…"`. */
-export function elideQuoted(text: string): string {
+function elideQuoted(text: string): string {
   return text
     .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
     .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")

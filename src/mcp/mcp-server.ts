@@ -2,14 +2,13 @@
  * The MCP server (the official SDK's low-level `Server`): lists the tools and hands each call to
  * `call`, which runs it in this process or forwards it to the process holding the store.
  */
-import fs from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, isMcpToolName, type McpToolName } from './mcp-tools.ts';
+import { VERSION } from '../core/version.ts';
 
 export type CallTool = (name: McpToolName, args: unknown, signal: AbortSignal) => Promise<CallToolResult>;
 
-const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const INSTRUCTIONS = 'Querent answers plain-language questions about the data sources of a workspace, read-only. '
   + 'Call list_connections to find a connectionId, then ask with the question. An answer costs 1 prompt (get_context '

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { Logger } from '../core/logger.ts';
 
 export interface QueuedRun {
@@ -18,20 +17,18 @@ export interface RunExecutorOptions {
 
 /**
  * A bounded in-process queue. Runs are durable in the store; this only decides when each
- * starts, and tells waiters when one has ended.
+ * starts.
  */
 export class RunExecutor {
   readonly #options: RunExecutorOptions;
   readonly #waiting: QueuedRun[] = [];
   readonly #active = new Map<string, AbortController>();
   readonly #activePerWorkspace = new Map<string, number>();
-  readonly #ended = new EventEmitter();
   #closed = false;
   #idle: (() => void) | undefined;
 
   constructor(options: RunExecutorOptions) {
     this.#options = options;
-    this.#ended.setMaxListeners(0);
   }
 
   submit(run: QueuedRun): void {
@@ -40,35 +37,11 @@ export class RunExecutor {
     this.#pump();
   }
 
-  /** Resolves when the run ends in this process, or when `ms` passes or `signal` aborts. */
-  waitForEnd(runId: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.#ended.off(runId, done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#ended.once(runId, done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
-  }
-
   /** Drops the run from the queue, or aborts it if it is running here; its outcome is recorded elsewhere. */
   cancel(runId: string): void {
     const index = this.#waiting.findIndex((run) => run.id === runId);
     if (index >= 0) this.#waiting.splice(index, 1);
     this.#active.get(runId)?.abort(new Error('run cancelled'));
-  }
-
-  /** Whether this process is running the run or holds it in its queue. */
-  isTracking(runId: string): boolean {
-    return this.#active.has(runId) || this.#waiting.some((run) => run.id === runId);
-  }
-
-  get activeCount(): number {
-    return this.#active.size;
   }
 
   /**
@@ -110,7 +83,6 @@ export class RunExecutor {
       const left = (this.#activePerWorkspace.get(run.workspaceId) ?? 1) - 1;
       if (left > 0) this.#activePerWorkspace.set(run.workspaceId, left);
       else this.#activePerWorkspace.delete(run.workspaceId);
-      this.#ended.emit(run.id);
       if (this.#closed && this.#active.size === 0) this.#idle?.();
       if (!this.#closed) this.#pump();
     }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { QuerentError } from '../../core/errors.ts';
 import { PLAYGROUND_CONTENT_SECURITY_POLICY } from '../security-headers.ts';
 
 /** The page's own files: plain HTML, CSS and ES modules, served as they are (no build step). */
@@ -34,17 +33,19 @@ interface StaticFile { readonly body: Buffer; readonly mediaType: string }
 /** `GET /`: the playground page, and the files it loads, all from this origin. */
 export function registerPlaygroundRoute(app: FastifyInstance): void {
   const cache = new Map<string, StaticFile>();
-  const load = (key: string, filePath: string): StaticFile => {
+  // The path is worked out only on a cache miss: a vendor file's means resolving its package.
+  const load = (key: string, filePath: () => string): StaticFile => {
     let file = cache.get(key);
     if (!file) {
-      file = { body: fs.readFileSync(filePath), mediaType: MEDIA_TYPES[path.extname(filePath)] ?? 'application/octet-stream' };
+      const found = filePath();
+      file = { body: fs.readFileSync(found), mediaType: MEDIA_TYPES[path.extname(found)] ?? 'application/octet-stream' };
       cache.set(key, file);
     }
     return file;
   };
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    const page = load('index.html', path.join(PAGE_DIR, 'index.html'));
+    const page = load('index.html', () => path.join(PAGE_DIR, 'index.html'));
     return reply
       .header('content-type', page.mediaType)
       .header('content-security-policy', PLAYGROUND_CONTENT_SECURITY_POLICY)
@@ -54,22 +55,18 @@ export function registerPlaygroundRoute(app: FastifyInstance): void {
 
   app.get<{ Params: { file: string } }>('/playground/:file', { schema: { hide: true } }, async (request, reply) => {
     const name = request.params.file;
-    if (!PAGE_FILES.includes(name)) throw notFound(request.url);
-    const file = load(name, path.join(PAGE_DIR, name));
+    if (!PAGE_FILES.includes(name)) return reply.callNotFound();
+    const file = load(name, () => path.join(PAGE_DIR, name));
     return reply.header('content-type', file.mediaType).header('cache-control', 'no-cache').send(file.body);
   });
 
   app.get<{ Params: { file: string } }>('/playground/vendor/:file', { schema: { hide: true } }, async (request, reply) => {
     const vendor = Object.hasOwn(VENDOR_FILES, request.params.file) ? VENDOR_FILES[request.params.file] : undefined;
-    if (!vendor) throw notFound(request.url);
-    const file = load(`vendor/${request.params.file}`, path.join(packageRoot(vendor.packageName), vendor.file));
+    if (!vendor) return reply.callNotFound();
+    const file = load(`vendor/${request.params.file}`, () => path.join(packageRoot(vendor.packageName), vendor.file));
     // The versions are pinned in package.json, so a day's caching never mixes versions for long.
     return reply.header('content-type', file.mediaType).header('cache-control', 'public, max-age=86400').send(file.body);
   });
-}
-
-function notFound(url: string): QuerentError {
-  return new QuerentError('not_found', `No route GET ${url.split('?')[0]}.`);
 }
 
 /** The folder of an installed package: its entry point resolved, then up to its package.json. */
