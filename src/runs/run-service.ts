@@ -34,12 +34,9 @@ export interface AskInput {
   readonly previousRunId?: string;
 }
 
-export interface RunEvent {
+export interface RunEndedEvent {
   readonly runId: string;
   readonly workspaceId: string;
-}
-
-export interface RunEndedEvent extends RunEvent {
   /** `handed_back`: this process stopped before the run ended; another (or the next) takes it up. */
   readonly outcome: 'complete' | 'declined' | 'failed' | 'handed_back';
   /** From taking the run to its end in this process, ms. */
@@ -53,8 +50,8 @@ export interface RunEndedEvent extends RunEvent {
   readonly promptsCharged: number;
 }
 
-/** What the executing side of this process observes: a run started here, a run ended here. */
-export type RunEvents = EventEmitter<{ started: [RunEvent]; ended: [RunEndedEvent] }>;
+/** What the executing side of this process observes: a run ended here. */
+export type RunEvents = EventEmitter<{ ended: [RunEndedEvent] }>;
 
 export interface RunService {
   /** Creates a run (or finds the idempotent twin) and waits up to `waitMs` for it to end. */
@@ -140,7 +137,6 @@ export function createRunService(options: {
       }, 'run ended');
       events.emit('ended', event);
     };
-    events.emit('started', { runId: run.id, workspaceId: run.workspaceId });
     if (record.attempts > MAX_ATTEMPTS) {
       await fail(run, interrupted(record.attempts - 1));
       return ended('failed');
