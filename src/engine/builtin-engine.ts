@@ -15,7 +15,7 @@ import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
-import type { Catalog } from '../connectors/catalog.ts';
+import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
 
 /** Questions longer than this are declined (the API limit is 2,000 characters). */
 const MAX_QUESTION_LENGTH = 2_000;
@@ -92,23 +92,27 @@ function suggestionsFor(readings: QuestionReadings | undefined, context: EngineC
   // Entities the question named, by their own names first; a column word ("state") names too many tables to lean on.
   const mentioned = [...new Set((readings?.units ?? []).flatMap((unit) => (unit.kind === 'link' ? unit.links.filter((link) => link.target.kind === 'entity').map((link) => link.target.entity) : [])))];
   const candidates = candidateSuggestions(schema, context.values, mentioned);
-  const known = answerableCache(context.catalog, model);
+  const known = answerableCache(context, model);
+  // A suggestion is a question of its own: planned without the follow-up context.
+  const alone: EngineContext = { catalog: context.catalog, values: context.values, now: context.now };
   return pickSuggestions(candidates, (candidate) => {
     let answerable = known.get(candidate);
     if (answerable === undefined) {
-      answerable = planQuestion(candidate, context, { model, suggest: false }).ok;
+      answerable = planQuestion(candidate, alone, { model, suggest: false }).ok;
       known.set(candidate, answerable);
     }
     return answerable;
   });
 }
 
-/** Whether a suggestion is answerable depends on the catalog and the model only: planned once per catalog. */
-const answerable = new WeakMap<Catalog, WeakMap<Model, Map<string, boolean>>>();
+/** Whether a suggestion is answerable depends on the catalog, its values and the model: each is planned once for them. */
+const answerable = new WeakMap<Catalog, WeakMap<readonly ColumnValues[], WeakMap<Model, Map<string, boolean>>>>();
 
-function answerableCache(catalog: Catalog, model: Model): Map<string, boolean> {
-  let byModel = answerable.get(catalog);
-  if (!byModel) answerable.set(catalog, (byModel = new WeakMap()));
+function answerableCache(context: EngineContext, model: Model): Map<string, boolean> {
+  let byValues = answerable.get(context.catalog);
+  if (!byValues) answerable.set(context.catalog, (byValues = new WeakMap()));
+  let byModel = byValues.get(context.values);
+  if (!byModel) byValues.set(context.values, (byModel = new WeakMap()));
   let known = byModel.get(model);
   if (!known) byModel.set(model, (known = new Map()));
   return known;

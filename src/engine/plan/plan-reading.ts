@@ -41,8 +41,10 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   const used = new Set<string>([root]);
   const definitions = new Map<string, string>();
 
+  const builtDefinitions: string[] = [];
   const measures: Measure[] = uniqueIds(allMeasures.map((node) => {
     const built = measureOf(node, schema, choice, now);
+    builtDefinitions.push(built.definition);
     if (node.metric?.definition && !metricDefinitions.includes(capitalise(node.metric.definition))) metricDefinitions.push(capitalise(node.metric.definition));
     for (const entity of built.entities) used.add(entity);
     if (built.distinctKey) {
@@ -51,7 +53,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     }
     return built.measure;
   }));
-  allMeasures.forEach((node, index) => definitions.set(measures[index].id, measureOf(node, schema, choice, now).definition));
+  measures.forEach((measure, index) => definitions.set(measure.id, builtDefinitions[index]));
   const taken = new Set(measures.map((measure) => measure.id));
 
   const groupFields: { entity: string; column: string; grain?: Dimension['grain'] }[] = [];
@@ -89,6 +91,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   }), taken);
 
   const filters: Filter[] = conditionFilters(reading.conditions, schema, now);
+  // A choice the period left open ("FY2024" read as the calendar year) is stated with the answer.
+  for (const condition of reading.conditions) if (condition.kind === 'period' && condition.period.assumption) assumptions.push(condition.period.assumption);
   // A metric's own conditions are the query's when it is the only measure (plain WHERE, which every kind runs).
   if (measures.length === 1 && measures[0].where) {
     filters.push(...measures[0].where);
@@ -110,7 +114,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   }
   const joins = joinsFor(choice.reach, [...used]);
   // Hops a metric's own definition needs (its conditions and its date) are not the reading's choice.
-  const metricEntities = new Set(allMeasures.flatMap((node) => (node.metric ? [...(node.metric.time ? [node.metric.time.entity] : []), ...node.metric.conditions.flatMap((condition) => (condition.entity ? [condition.entity] : []))] : [])));
+  const metricEntities = new Set(allMeasures.flatMap(metricEntitiesOf));
   features['join.hops'] = joins.filter((join) => !metricEntities.has(join.toEntity)).length;
   const order = orderOf(reading.order, allMeasures, measures, dimensions, columns, aggregate);
   const measureId = (node: MeasureNode): string => measures[allMeasures.indexOf(canonical(allMeasures, node))].id;
@@ -131,14 +135,19 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
 }
 
+/** Entities a measure's metric reaches for its own conditions and date. */
+function metricEntitiesOf(measure: MeasureNode): string[] {
+  if (!measure.metric) return [];
+  return [...measure.metric.conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(measure.metric.time ? [measure.metric.time.entity] : [])];
+}
+
 /** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */
 function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly MeasureNode[], features: Features): RootChoice {
   const needed = new Set<string>([reading.subject, ...reading.scope]);
   for (const output of reading.outputs) needed.add(output.entity);
   for (const measure of measures) {
     needed.add(measure.entity);
-    for (const condition of measure.metric?.conditions ?? []) if (condition.entity) needed.add(condition.entity);
-    if (measure.metric?.time) needed.add(measure.metric.time.entity);
+    for (const entity of metricEntitiesOf(measure)) needed.add(entity);
   }
   for (const condition of reading.conditions) {
     needed.add(condition.entity);

@@ -118,7 +118,8 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     if ((tokens[position]?.lower === 'a' || tokens[position]?.lower === 'the') && tokens[position + 1]?.kind === 'number') position += 1;
     const target = number(position);
     if (target === undefined) {
-      if (words.at(-1) === 'than' || words[0] === 'at') return { kind: 'compare', op, values: [], start: index, end: index + words.length };
+      // "more than the average": a comparison with what follows; "other than Germany" is a negation, read as one.
+      if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at') return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), start: index, end: position + 1 };

@@ -256,14 +256,3 @@ function fuzzyLinks(token: Token, schema: SchemaIndex): Link[] {
     .filter((entry) => entry.match === 'exact' || entry.match === 'head')
     .map((entry) => ({ start: token.index, end: token.index + 1, target: entry.target, match: 'fuzzy' as const, strength: 0.6 / bestDistance }));
 }
-
-export function sameTarget(left: LinkTarget, right: LinkTarget): boolean {
-  if (left.kind !== right.kind || left.entity !== right.entity) return false;
-  switch (left.kind) {
-    case 'entity': return true;
-    case 'column': return right.kind === 'column' && left.column === right.column;
-    case 'value': return right.kind === 'value' && left.column === right.column && left.value === right.value;
-    case 'metric': return right.kind === 'metric' && left.metric === right.metric;
-    case 'segment': return right.kind === 'segment' && left.segment === right.segment;
-  }
-}

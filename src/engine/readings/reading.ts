@@ -11,11 +11,6 @@ import type { Period } from '../question/periods.ts';
 
 export type ReadingAggregate = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
 
-export interface ColumnRef {
-  readonly entity: string;
-  readonly column: string;
-}
-
 /** A number computed over rows: count of an entity's rows, or an aggregate of a column or a metric. */
 export interface MeasureNode {
   readonly kind: 'measure';

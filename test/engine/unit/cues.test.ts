@@ -78,6 +78,12 @@ describe('comparisons', () => {
   it('"!=" is not equal', () => {
     expect(ofKind('amt != 3', 'compare').map((cue) => cue.op)).toEqual(['neq']);
   });
+
+  it('"other than" a number is not equal to it; "other than" a name negates it', () => {
+    expect(ofKind('items with a unit price other than 5', 'compare')[0]).toMatchObject({ op: 'neq', values: [5] });
+    expect(ofKind('customers other than Leeds', 'compare')).toEqual([]);
+    expect(ofKind('customers other than Leeds', 'negation')).toHaveLength(1);
+  });
 });
 
 describe('text containment', () => {
