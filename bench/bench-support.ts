@@ -69,6 +69,11 @@ export async function startQuerent(options: { dataDir: string; env?: Record<stri
 }
 
 /** Resident memory of a process, in bytes (Linux). */
+/** Bytes in megabytes (10^6), as every benchmark prints memory. */
+export function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(0)} MB`;
+}
+
 export function readRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;

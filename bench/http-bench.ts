@@ -12,7 +12,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { chatLoad, readRss, startQuerent, WHOLESALE_QUESTIONS, SAAS_QUESTIONS } from './bench-support.ts';
+import { chatLoad, mb, readRss, startQuerent, WHOLESALE_QUESTIONS, SAAS_QUESTIONS } from './bench-support.ts';
 
 const here = import.meta.dirname;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,7 +41,6 @@ async function contextRatio(): Promise<void> {
   }
 }
 
-const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
 
 await contextRatio();
 

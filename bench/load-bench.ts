@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { percentile, readRss, startQuerent } from './bench-support.ts';
+import { mb, percentile, readRss, startQuerent } from './bench-support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -114,7 +114,6 @@ try {
   healthLatencies.sort((a, b) => a - b);
   const answered = statuses.get('200') ?? 0;
   const errors = [...statuses].filter(([status]) => status !== '200');
-  const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
   const growth = rss.middle > 0 ? ((rss.end - rss.middle) / rss.middle) * 100 : Number.NaN;
   const figures = {
@@ -123,7 +122,7 @@ try {
     answered, answersPerSecond: Number((answered / elapsed).toFixed(1)),
     chatMs: { p50: tenth(percentile(latencies, 50)), p95: tenth(percentile(latencies, 95)), p99: tenth(percentile(latencies, 99)) },
     errorsByStatus: Object.fromEntries(errors),
-    rssMb: { start: tenth(rss.start / 2 ** 20), middle: tenth(rss.middle / 2 ** 20), end: tenth(rss.end / 2 ** 20) },
+    rssMb: { start: tenth(rss.start / 1e6), middle: tenth(rss.middle / 1e6), end: tenth(rss.end / 1e6) },
     rssGrowthSecondHalfPercent: Number(growth.toFixed(1)),
     healthz: { count: healthLatencies.length, p50: tenth(percentile(healthLatencies, 50)), p99: tenth(percentile(healthLatencies, 99)) },
   };
