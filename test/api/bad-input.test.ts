@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { api, type ApiResponse } from '../support/http-client.ts';
+import { api } from '../support/http-client.ts';
 import { runCliJson } from '../support/cli-process.ts';
+import { expectProblem } from '../support/problem.ts';
 import { tempDir } from '../support/paths.ts';
-
-function expectProblem(response: ApiResponse, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code });
-}
 
 /** Input no store can keep (NUL, lone surrogates) and numbers past a column's range: 4xx, never 500. */
 describe('bad input', () => {
@@ -56,8 +51,7 @@ describe('bad input', () => {
     }
     // A paired surrogate (an emoji) is ordinary text.
     const emoji = await api(server.baseUrl, '/api/v1/chat', { key, body: { connectionId: connectionIds[0], prompt: 'how many customers 📦' } });
-    expect(emoji.status).toBeLessThan(500);
-    expect(emoji.status).not.toBe(400);
+    expect(emoji.status, emoji.text).toBe(200);
   });
 
   it('404 run_not_found for run ids with NUL, lone surrogates or odd characters', async () => {

@@ -67,9 +67,6 @@ describe('client disconnects during a chat', () => {
     await server?.dispose();
   });
 
-  /** Answered (200, charged) or declined by the engine (422, free): either way it ran to its end. */
-  const ANSWERED_OR_DECLINED = [200, 422];
-
   it('cancels the run and charges nothing when the client goes away without an Idempotency-Key', async () => {
     const before = await balance();
     const slot = await occupySlot();
@@ -81,8 +78,8 @@ describe('client disconnects during a chat', () => {
     expect(await balance()).toEqual(before);
     // A chat whose client stays is still charged when answered.
     const answered = await api(server.baseUrl, '/api/v1/chat', { key: server.apiKey, body: { connectionId: sampleId, prompt: 'how many orders are there' } });
-    expect(ANSWERED_OR_DECLINED, answered.text).toContain(answered.status);
-    expect((await balance()).used).toBe(before.used + (answered.status === 200 ? 1 : 0));
+    expect(answered.status, answered.text).toBe(200);
+    expect((await balance()).used).toBe(before.used + 1);
   });
 
   it('keeps a run with an Idempotency-Key going: the retry replays it, charged at most once', async () => {
@@ -92,9 +89,8 @@ describe('client disconnects during a chat', () => {
     await chatThenDisconnect(server, body, 500, { 'idempotency-key': 'disconnect-1' });
     await slot.release();
     const replay = await api(server.baseUrl, '/api/v1/chat', { key: server.apiKey, body, headers: { 'idempotency-key': 'disconnect-1' } });
-    expect(ANSWERED_OR_DECLINED, replay.text).toContain(replay.status);
-    expect(replay.body.code ?? replay.body.status).not.toBe('run_cancelled');
-    expect((await balance()).used).toBe(before.used + (replay.status === 200 ? 1 : 0));
+    expect(replay.status, replay.text).toBe(200);
+    expect((await balance()).used).toBe(before.used + 1);
     const again = await api(server.baseUrl, '/api/v1/chat', { key: server.apiKey, body, headers: { 'idempotency-key': 'disconnect-1' } });
     expect(again.body.runId).toBe(replay.body.runId);
   });
@@ -107,7 +103,7 @@ describe('client disconnects during a chat', () => {
         "SELECT prompt, status, error->>'code' AS code, idempotency_key FROM runs WHERE connection_id = $1 ORDER BY created_at", [sampleId]);
       const cancelled = runs.filter((run) => run.code === 'run_cancelled');
       expect(cancelled).toEqual([{ prompt: 'how many orders are there', status: 'failed', code: 'run_cancelled', idempotency_key: null }]);
-      expect(runs.find((run) => run.idempotency_key === 'disconnect-1')?.status).toMatch(/complete|failed/);
+      expect(runs.find((run) => run.idempotency_key === 'disconnect-1')?.status).toBe('complete');
     } finally {
       await db.close();
     }

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { api, type ApiResponse } from '../support/http-client.ts';
+import { api } from '../support/http-client.ts';
 import { runCliJson } from '../support/cli-process.ts';
-
-function expectProblem(response: ApiResponse, status: number, code: string): void {
-  expect(response.status, response.text).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
-  expect(response.body.requestId).toMatch(/^req_/);
-  expect(response.text).not.toMatch(/at .*\.ts:\d+|stack/i);
-}
+import { expectProblem } from '../support/problem.ts';
 
 /** Every error the API can return, as problem+json, never a 5xx for bad input. */
 describe('errors', () => {

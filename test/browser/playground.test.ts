@@ -140,9 +140,12 @@ describe('playground page in a real browser', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  it('sends a follow-up with the previous run id', async () => {
+  it('sends a follow-up with the previous run id and shows its answer', async () => {
     const previousRunId = await page.locator('#answer').getAttribute('data-run-id');
     expect(previousRunId).toMatch(/^run_/);
+    const table = page.locator('#tables table.answer-table');
+    const retailCount = await table.locator('tbody tr', { has: page.locator('td:nth-child(1)', { hasText: /^Retail$/ }) }).locator('td:nth-child(2)').textContent();
+    expect(Number(retailCount)).toBeGreaterThan(0);
     await page.fill('#follow-up', 'only the Retail segment');
     const [request] = await Promise.all([
       page.waitForRequest((candidate) => candidate.method() === 'POST' && candidate.url().endsWith('/api/v1/chat')),
@@ -151,6 +154,11 @@ describe('playground page in a real browser', () => {
     expect(request.postDataJSON()).toMatchObject({ prompt: 'only the Retail segment', previousRunId });
     await settled(page);
     await expect(page.locator('#error').isHidden()).resolves.toBe(true);
+    // The earlier question narrowed by the follow-up: the Retail customers' count, said as such.
+    await expect.poll(() => page.locator('#answer').getAttribute('data-run-id')).not.toBe(previousRunId);
+    await expect(page.locator('#interpretation').textContent()).resolves.toMatch(/Number of customers.*where segment is Retail/);
+    await expect(page.locator('#assumptions').textContent()).resolves.toContain('Read as a follow-up to "how many customers per segment"');
+    await expect(table.locator('tbody tr').allTextContents()).resolves.toEqual([retailCount]);
   }, 60_000);
 
   it('offers a declined question\'s suggestions as questions, and clicking one asks it', async () => {

@@ -55,7 +55,7 @@ describe('semantic layer', () => {
 
   it('leaves segment words alone in catalogs without segments', () => {
     const plain: Catalog = { entities: [partners, { ...moves, segments: [] }] };
-    expect(planQuestion('how many open invoices', { ...fixture, catalog: plain }).ok).toBe(false);
+    expect(planQuestion('how many open invoices', { ...fixture, catalog: plain })).toMatchObject({ ok: false, code: 'unknown_words', words: ['open'] });
   });
 
   it('plans a metric word as its aggregate, conditions, label and unit, and states its definition', () => {
