@@ -158,7 +158,7 @@ function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly Meas
   const summed = new Set(measures.filter((measure) => measure.aggregate === 'sum' || measure.aggregate === 'avg').map((measure) => measure.entity));
   if (summed.size > 1) throw new Unplannable('amounts of two entities');
   let forced = [...summed][0];
-  // "the average age of gymnasts": a column of what each gymnast points to, averaged over the gymnasts.
+  // "the average age of support agents": a column of what each agent points to, averaged over the agents.
   if (forced && reading.subjectSaid && forced !== reading.subject && reachFrom(schema, reading.subject).paths.has(forced)) {
     forced = reading.subject;
     features['measure.over-subject-rows'] = 1;
@@ -201,7 +201,7 @@ function orderOf(entries: Reading['order'], nodes: readonly MeasureNode[], measu
   return order;
 }
 
-/** A measure asked twice ("the number of stations" shown and compared) is one measure. */
+/** A measure asked twice ("the number of sites" shown and compared) is one measure. */
 function dedupeMeasures(nodes: readonly MeasureNode[]): MeasureNode[] {
   const kept: MeasureNode[] = [];
   for (const node of nodes) if (!kept.some((other) => sameMeasure(other, node))) kept.push(node);

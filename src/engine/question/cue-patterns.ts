@@ -17,9 +17,9 @@ const CONTAINS_WORDS = wordTable<'contains' | 'starts' | 'ends'>({
 });
 const CONTAINS_NOUNS = new Set(['letter', 'letters', 'word', 'string', 'substring', 'text', 'character', 'characters', 'phrase', 'prefix', 'suffix']);
 
-/** "containing the letter a", "contains 'smith'", "starting with 'A'", "ends with the letter m". */
+/** "containing the letter e", "contains 'smith'", "starting with 'A'", "ends with the letter k". */
 export function containsAt(tokens: readonly Token[], index: number): Cue | undefined {
-  // "has the letter 'a'", "with the substring 'x'": a possession verb before a text noun.
+  // "has the letter 'e'", "with the substring 'x'": a possession verb before a text noun.
   const having = ['has', 'have', 'having', 'with'].includes(tokens[index].lower)
     && CONTAINS_NOUNS.has(tokens[index + (['the', 'a'].includes(tokens[index + 1]?.lower ?? '') ? 2 : 1)]?.lower ?? '');
   const mode = having ? 'contains' : CONTAINS_WORDS.get(tokens[index].lower);
@@ -33,7 +33,7 @@ export function containsAt(tokens: readonly Token[], index: number): Cue | undef
   if (noun) position += 1;
   const target = tokens[position];
   // A bare word after "containing" is a value or a schema word; only a quoted text or a letter after "letter" is a pattern.
-  // "starts with A": a single letter is a pattern too.
+  // "starts with K": a single letter is a pattern too.
   const letter = target?.kind === 'word' && target.text.length === 1 && mode !== 'contains';
   if (!target || !(target.kind === 'quoted' || letter || (noun && (target.kind === 'word' || target.kind === 'number')))) return undefined;
   return { kind: 'contains', mode, text: target.text.replace(/^%|%$/g, ''), start: index, end: position + 1 };

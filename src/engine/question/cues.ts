@@ -22,7 +22,7 @@ export interface Span {
 export type Quantifier = 'every' | 'each' | 'all' | 'any' | 'only' | 'both' | 'either' | 'some' | 'ever' | 'still';
 
 export type CueBody =
-  /** how many, number of, count of. `total`: "the total number of rooms" adds up a column that holds counts. */
+  /** how many, number of, count of. `total`: "the total number of seats" adds up a column that holds counts. */
   | { readonly kind: 'count'; readonly total?: boolean }
   /** total, sum of, average, maximum… `howMuch`: "how much did X spend". */
   | { readonly kind: 'aggregate'; readonly aggregate: 'sum' | 'avg' | 'min' | 'max'; readonly howMuch?: boolean }
@@ -43,7 +43,7 @@ export type CueBody =
   | { readonly kind: 'lead'; readonly asks: boolean; readonly person?: boolean; readonly time?: boolean; readonly place?: boolean }
   /** first 10, any 5. */
   | { readonly kind: 'limit'; readonly limit: number }
-  /** containing 'x', starting with 'a', ending with the letter m. */
+  /** containing 'x', starting with 'a', ending with the letter k. */
   | { readonly kind: 'contains'; readonly mode: 'contains' | 'starts' | 'ends'; readonly text: string }
   | { readonly kind: 'quantifier'; readonly quantifier: Quantifier }
   /** monthly, per year, by quarter: `attached` when the word itself groups. */

@@ -1,6 +1,6 @@
 /**
  * Points in time named in a question ("2024", "March 2024", "Q3", "last quarter", "YTD",
- * "June 21, 2002", "FY2024"), each with its [start, end) range; periods.ts wraps them in ranges.
+ * "September 3, 2025", "FY2024"), each with its [start, end) range; periods.ts wraps them in ranges.
  */
 import type { TimeGrain } from '../../query/logical-query.ts';
 import { addDays, addMonths, iso, monthOf, monthTitle, partsOf, quarterOf, startOfWeek, today } from './calendar.ts';

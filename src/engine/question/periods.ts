@@ -1,7 +1,7 @@
 /**
  * Dates and periods in a question, relative to `now`: "in 2024", "in March 2024", "in March",
  * "Q3 2024", "last quarter", "this year", "YTD", "last 30 days", "since January", "before 2024",
- * "between 2023 and 2024", "2024-03-05", "June 21, 2002". Each becomes a [start, end) range of ISO
+ * "between 2023 and 2024", "2024-03-05", "September 3, 2025". Each becomes a [start, end) range of ISO
  * dates (either end may be open) with a phrase for the interpretation.
  */
 import type { TimeGrain } from '../../query/logical-query.ts';

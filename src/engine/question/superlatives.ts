@@ -67,7 +67,7 @@ export function superlativeAt(tokens: readonly Token[], index: number): Cue | un
     const direction = lower === 'top' ? 'desc' : 'asc';
     const limit = isCount(tokens[index + 1]) ? tokens[index + 1].value : undefined;
     const end = index + (limit ? 2 : 1);
-    // "the top 5 oldest": the adjective says what ranks, "top 5" how many.
+    // "the top 3 heaviest": the adjective says what ranks, "top 3" how many.
     const adjective = tokens[end] ? superlativeBase(tokens[end]) : undefined;
     const ranking = adjective ? rankingOf(adjective) : undefined;
     if (ranking) return { kind: 'superlative', ...ranking, ...(limit ? { limit } : { several: true }), start: index, end: end + 1 };

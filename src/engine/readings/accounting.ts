@@ -60,7 +60,7 @@ export function accountWords(draft: Draft): void {
       throw new Invalid();
     }
     if (GRAMMAR_POS.has(token.pos) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
-    // "types of policy", "kinds of devices": the kinds are the values of what follows.
+    // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
     // "more than 30 days": the unit of a number the reading compares.
     if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;

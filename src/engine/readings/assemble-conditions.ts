@@ -1,5 +1,5 @@
 /**
- * Conditions of a reading: data values ("in Germany", "not cancelled", "Rock or Jazz"), literals
+ * Conditions of a reading: data values ("in Germany", "not cancelled", "Basic or Pro"), literals
  * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
  * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
  */
@@ -49,7 +49,7 @@ function valueFilters(draft: Draft): void {
 }
 
 /**
- * "in either Banking or Conglomerate industry", "customers in Germany and France": one column
+ * "in either Retail or Hospitality segment", "customers in Germany and France": one column
  * cannot hold two values at once, so values said apart for the same column are alternatives.
  */
 function mergeAlternatives(draft: Draft): void {
@@ -78,7 +78,7 @@ function literals(draft: Draft): void {
       draft.feature('literal.named-column');
     } else {
       // A quoted name with no column said: the subject's own name column, stated as a choice.
-      // Capitalised words are not enough for that: they may name anything ("albums by Billy Cobham").
+      // Capitalised words are not enough for that: they may name anything ("tickets from Harbor Logistics").
       if (typeof value === 'number' || !draft.subject || (unit.kind === 'quoted' && unit.capitals) || !besideSubject(draft, pick.unit)) throw new Invalid();
       const display = entityOf(draft.input.schema, draft.subject).displayColumns[0];
       if (!display) throw new Invalid();
@@ -98,7 +98,7 @@ function literals(draft: Draft): void {
 
 const NAMING_VERBS = new Set(['name', 'call', 'title', 'entitle', 'label']);
 
-/** "the club 'Tennis Club'", "documents named 'X'": a literal said right after its rows or a naming verb. */
+/** "the site 'North Depot'", "documents named 'X'": a literal said right after its rows or a naming verb. */
 function besideSubject(draft: Draft, literalUnit: number): boolean {
   const left = draft.input.contexts[literalUnit].left;
   const unit = left.unit >= 0 ? draft.unit(left.unit) : undefined;
@@ -149,7 +149,7 @@ function comparisons(draft: Draft): void {
   }
 }
 
-/** "people older than 30": a comparative that names its attribute compares that column of the subject. */
+/** "employees older than 30": a comparative that names its attribute compares that column of the subject. */
 function impliedComparisons(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(index)) continue;
@@ -202,7 +202,7 @@ export function negatedBefore(draft: Draft, unitIndex: number): boolean {
       draft.useCue(index);
       return true;
     }
-    // "did not grow up in", "who are not located in": verbs and the column named may stand between.
+    // "did not sign up in", "who are not based in": verbs and the column named may stand between.
     const role = draft.picks[index]?.role;
     if (unit.kind !== 'word' && !(unit.kind === 'link' && (role === 'names' || role === 'relation'))) return false;
   }

@@ -1,5 +1,5 @@
 /**
- * Measures of a reading: counts ("how many students", "number of different cities"), aggregates
+ * Measures of a reading: counts ("how many invoices", "number of different currencies"), aggregates
  * of a column under their cue ("the average and maximum age"), and the semantic layer's metrics.
  */
 import type { Cue } from '../question/cues.ts';
@@ -15,13 +15,13 @@ export function assembleMeasures(draft: Draft): void {
     if (!target || cue?.kind !== 'count') throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     if (target.kind === 'entity') {
-      // "how many customers" beside bank.no_of_customers: counting rows or adding up a stored count.
+      // "how many employees" beside offices.no_of_employees: counting rows or adding up a stored count.
       if (storedCountOf(draft, target.entity)) draft.feature('count.stored-elsewhere');
       addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens });
     } else if (target.kind === 'column') {
-      // "number of different cities": distinct values; a key column counts its rows.
+      // "number of different currencies": distinct values; a key column counts its rows.
       const info = columnOf(draft.input.schema, target.entity, target.column);
-      if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of rooms": the sum, read as a measure
+      if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of seats": the sum, read as a measure
       const distinct = distinctBefore(draft, pick.unit);
       draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');
       addMeasure(draft, pick.unit, { kind: 'measure', aggregate: info.isPrimaryKey && !distinct ? 'count' : 'count_distinct', entity: target.entity, column: target.column, tokens });
@@ -54,14 +54,14 @@ export function assembleMeasures(draft: Draft): void {
       continue;
     }
     if (target?.kind !== 'column') throw new Invalid();
-    // "the average number of working horses": "number of" only says the column holds a count.
+    // "the average number of licensed seats": "number of" only says the column holds a count.
     let governor = draft.leftOf(pick.unit);
     const info = columnOf(draft.input.schema, target.entity, target.column);
     if (draft.cueAt(governor)?.kind === 'count') {
       const countTokens = draft.useCue(governor);
       governor = draft.leftOf(governor);
       if (aggregateChain(draft, governor, false).length === 0) {
-        // "how many beds", "the total number of customers" on a column that holds a count: its sum.
+        // "how many seats", "the total number of staff" on a column that holds a count: its sum.
         if (!info.isNumeric) throw new Invalid();
         draft.feature('count.sum-of-numeric');
         addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'sum', entity: target.entity, column: target.column, tokens: [...countTokens, ...draft.use(pick.unit)] });
@@ -96,7 +96,7 @@ function entityAmount(draft: Draft, unit: number, entity: string): void {
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);
 
-/** A numeric column of another entity that holds a number of this entity's rows (no_of_customers). */
+/** A numeric column of another entity that holds a number of this entity's rows (no_of_employees). */
 function storedCountOf(draft: Draft, entity: string): boolean {
   const head = entityOf(draft.input.schema, entity).words.at(-1);
   if (!head) return false;
@@ -116,7 +116,7 @@ function aggregateChain(draft: Draft, start: number, use = true): { index: numbe
     const cue = draft.cueAt(index);
     if (cue?.kind !== 'aggregate') break;
     chain.unshift({ index, cue });
-    // "the minimum, maximum, and average": separators between the cues.
+    // "the maximum, average, and total": separators between the cues.
     const separators: number[] = [];
     let before = index - 1;
     while (before >= 0 && draft.unit(before).kind === 'word' && ['and', ',', 'or'].includes((draft.unit(before) as { token: { lower: string } }).token.lower)) separators.push(before--);

@@ -1,6 +1,6 @@
 /**
- * Groups, rankings, sorting and having: "for each department", "the 3 cheapest", "which customer
- * has the most orders", "the most common payment method", "sorted by age in descending order",
+ * Groups, rankings, sorting and having: "for each office", "the 3 cheapest", "which customer
+ * has the most orders", "the most common payment method", "sorted by hire date in descending order",
  * "with more than 5 orders", "departments whose total salary is over 1000".
  */
 import type { Cue } from '../question/cues.ts';
@@ -39,7 +39,7 @@ export function assembleRanking(draft: Draft): void {
   for (const pick of draft.withRole('rank')) {
     let cueIndex = draft.leftOf(pick.unit);
     const counting: number[] = [];
-    // "the greatest number of competitions", "the lowest number of days held".
+    // "the greatest number of work orders", "the lowest number of seats used".
     if (draft.cueAt(cueIndex)?.kind === 'count') {
       counting.push(...draft.useCue(cueIndex));
       cueIndex = draft.leftOf(cueIndex);
@@ -64,7 +64,7 @@ export function assembleRanking(draft: Draft): void {
 }
 
 /**
- * "top 5 countries by number of invoices", "the top 10 customers by revenue": one group per ranked
+ * "top 5 suppliers by number of products", "the top 10 accounts by revenue": one group per ranked
  * thing, ordered by the measure said after "by".
  */
 function rankByMeasure(draft: Draft, cue: Superlative, unit: number, tokens: readonly number[]): boolean {
@@ -132,7 +132,7 @@ function rankByColumn(draft: Draft, cue: Superlative, column: ColumnInfo, tokens
   const others = draft.outputs.filter((output) => output.kind !== 'measure').length;
   const grouped = draft.groups.length > 0;
   const measured = draft.outputs.some((output) => output.kind === 'measure');
-  // "the highest, lowest and average cost": beside other measures, the highest value itself.
+  // "the highest, lowest and average discount": beside other measures, the highest value itself.
   if (grouped || (others === 0 && !cue.limit && !cue.several && (!draft.explicitSubject || measured))) {
     const measure: MeasureNode = { kind: 'measure', aggregate: cue.direction === 'desc' ? 'max' : 'min', entity: column.entity, column: column.name, tokens };
     draft.outputs.push(measure);
@@ -181,7 +181,7 @@ export function groupByShown(draft: Draft, counted: string): void {
   draft.feature('group.from-subject');
 }
 
-/** "sorted by age", "ordered by the number of orders", "in descending order". */
+/** "sorted by price", "ordered by the number of orders", "in descending order". */
 export function assembleOrder(draft: Draft): void {
   for (const pick of draft.withRole('order')) {
     if (draft.usedTokens.has(draft.unit(pick.unit).start)) continue; // the key of a ranking ("top 5 … by quantity")
@@ -196,7 +196,7 @@ export function assembleOrder(draft: Draft): void {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || !unit.cue.by || draft.usedCues.has(index)) continue;
     const keyIndex = draft.rightOf(index);
     let measures = draft.measureOfUnit.get(keyIndex) ?? draft.measureOfUnit.get(draft.rightOf(keyIndex)) ?? [];
-    // "ordered by the count": the count the reading already has.
+    // "ranked by the count": the count the reading already has.
     if (measures.length === 0 && draft.cueAt(keyIndex)?.kind === 'count' && !draft.usedCues.has(keyIndex)) {
       measures = draft.outputs.filter((output): output is MeasureNode => output.kind === 'measure' && output.aggregate === 'count');
       if (measures.length === 1) draft.useCue(keyIndex);
@@ -208,7 +208,7 @@ export function assembleOrder(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || unit.cue.by || draft.usedCues.has(index)) continue;
     if (draft.order.length === 0) {
-      // "list the cities in descending order": the order of what is shown.
+      // "list the sites in descending order": the order of what is shown.
       const first = draft.outputs[0];
       if (!first || first.kind === 'name') throw new Invalid();
       draft.order.push({ key: first.kind === 'column' ? { kind: 'column', entity: first.entity, column: first.column } : first, direction: unit.cue.direction ?? 'asc', tokens: draft.useCue(index) });
@@ -248,7 +248,7 @@ export function assembleHaving(draft: Draft): void {
     const cueIndex = draft.rightOf(unitIndex);
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || cue.values.length === 0) continue;
-    // "the number of people who is under 40": the comparison belongs to the people, not to their number.
+    // "the number of employees who are over 60": the comparison belongs to the employees, not to their number.
     if (draft.input.contexts[unitIndex].right.between.some((word) => ['who', 'which', 'that', 'whose', 'where'].includes(word))) continue;
     draft.having.push({ measure, op: cue.op, values: cue.values, tokens: draft.useCue(cueIndex) });
     draft.feature('having.measure');

@@ -21,7 +21,7 @@ export function assembleTime(draft: Draft): void {
       draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period: unit.period, tokens });
       continue;
     }
-    // "concerts in 2014", "races between 2009 and 2011" on a schema that keeps the year as a number.
+    // "price lists in 2021", "product lines between 2019 and 2021" on a schema that keeps the year as a number.
     const year = yearColumn(draft);
     if (!year) throw new Invalid();
     draft.conditions.push(yearCondition(year, unit.period, tokens));

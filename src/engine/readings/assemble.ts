@@ -70,7 +70,7 @@ function chooseSubject(draft: Draft): void {
   const explicit = [...new Set([...said, ...counted])].filter((entity): entity is string => entity !== undefined);
   if (said.length > 1 || counted.length > 1) throw new Invalid();
   if (explicit.length > 1) {
-    // "how many students does each teacher have" says the teacher as a group, not a second subject.
+    // "how many work orders does each technician have" says the technician as a group, not a second subject.
     throw new Invalid();
   }
   for (const pick of draft.withRole('subject')) draft.use(pick.unit);
@@ -106,7 +106,7 @@ function showOutputs(draft: Draft): void {
       draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
       draft.feature('show.name.of-display');
     } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
-      // A foreign key said by name ("the musicals they are in", "salesperson" for orders.employee_id) shows what it points to.
+      // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to.
       draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {
@@ -132,7 +132,7 @@ function showOutputs(draft: Draft): void {
     draft.feature(dated ? 'show.date-for-when' : 'show.when-without-date');
   }
   draft.outputs.push(...measures);
-  // "all the information about instructors": every column of the subject.
+  // "all the information about suppliers": every column of the subject.
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'everything' || !draft.subject) continue;
     const tokens = draft.useCue(index);
@@ -159,7 +159,7 @@ function namesByDisplay(draft: Draft, pick: Choice): boolean {
   return named && entity.displayColumns.length > 1 && entity.displayColumns.some((column) => column.name === target.column);
 }
 
-/** "each test result and its count": a count cue with nothing after it counts the subject's rows. */
+/** "each ticket priority and its count": a count cue with nothing after it counts the subject's rows. */
 function bareCounts(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'count' || draft.usedCues.has(index) || !draft.subject) continue;
@@ -185,7 +185,7 @@ function countByGroups(draft: Draft): void {
   draft.feature('count.implied-by-group');
 }
 
-/** "the destinations and the number of flights": shown columns next to a measure are its groups. */
+/** "the sites and the number of work orders": shown columns next to a measure are its groups. */
 function groupImplicitly(draft: Draft): void {
   const measures = draft.outputs.filter((output) => output.kind === 'measure');
   if (measures.length === 0 || draft.groups.length > 0) return;

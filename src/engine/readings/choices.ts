@@ -45,7 +45,7 @@ export type Role =
   | 'segment'
   /** a period: rows dated within it. */
   | 'period'
-  /** a verb naming a link between things the reading relates ("cities that hosted…"): nothing of its own. */
+  /** a verb naming a link between things the reading relates ("technicians who serviced…"): nothing of its own. */
   | 'relation'
   /** a cue whose words also name something: the cue's meaning, not the link. */
   | 'cue'
@@ -74,7 +74,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
     switch (unit.kind) {
       case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema);
       case 'cue': {
-        // "the phone number of Nancy": "number of" right after a noun belongs to the noun.
+        // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
         const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
         if (unit.links.length === 0 && asWord.length === 0) return [];
         return [{ unit: index, role: 'cue', features: { 'cue.over-link': unit.links.length > 0 ? 1 : 0 } }, ...asWord, ...linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema)];
@@ -111,7 +111,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         add('scope');
         if (left === 'count') add('count');
         if (left === 'group') add('group');
-        // "the most orders" ranks by how many; "the most recent race" ranks races by their date (implied).
+        // "the most orders" ranks by how many; "the most recent work order" ranks work orders by their date (implied).
         const superlative = context.left.cue?.kind === 'superlative' ? context.left.cue : undefined;
         const rankedBy = context.right.cue?.kind === 'group' && context.right.cue.by === true;
         if ((superlative && (superlative.counting === true || rankedBy)) || left === 'count') add('rank');
@@ -155,7 +155,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
   return choices;
 }
 
-/** A span said as a verb ("hosted", "prescribe"): it may only relate the things around it. */
+/** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
 function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
   return end - start === 1 && tokens[start].pos === 'VERB';
 }

@@ -1,6 +1,6 @@
 /**
  * The neighbourhood of each unit: the nearest unit on either side that carries meaning, with the
- * grammar words in between ("the names OF all the students", "students WHO live IN …"). Roles are
+ * grammar words in between ("the names OF all the suppliers", "customers WHO order IN …"). Roles are
  * proposed from it and its kind becomes part of the features a reading is scored on.
  */
 import { wordTable } from '../language/word-table.ts';
@@ -55,7 +55,7 @@ function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
         between.push(lemma);
         continue;
       }
-      // "kinds of enzymes": the kinds are the enzymes.
+      // "kinds of products": the kinds are the products.
       if (KIND_NOUNS.has(lemma) && step === 1 && units[position + 1]?.kind === 'word' && (units[position + 1] as { token: { lower: string } }).token.lower === 'of') {
         between.push(lemma, 'of');
         position += step;

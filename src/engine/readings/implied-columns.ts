@@ -1,7 +1,7 @@
 /**
  * The column a word implies when it names none: "the youngest" and "older than 30" mean the age,
  * "the cheapest" the price, "the latest" the date — on the subject, or on the one entity it points
- * to that has such a column ("the youngest gymnast" → the gymnast's person's age).
+ * to that has such a column ("the youngest support agent" → the agent's employee's age).
  */
 import type { Concept } from '../question/cues.ts';
 import { entityOf, type ColumnInfo } from '../schema/schema-model.ts';

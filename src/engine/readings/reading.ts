@@ -83,7 +83,7 @@ export interface Reading {
   readonly distinct: boolean;
   /** Other entities the question names that the rows must relate to (joined, nothing shown). */
   readonly scope: readonly string[];
-  /** The subject was said or counted ("of gymnasts"), not inferred from what is shown. */
+  /** The subject was said or counted ("of support agents"), not inferred from what is shown. */
   readonly subjectSaid: boolean;
   /** Tokens used by the reading beyond its nodes: cue words, grammar words that took a role. */
   readonly usedTokens: readonly number[];

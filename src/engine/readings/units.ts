@@ -13,7 +13,7 @@ export type Unit =
   | { readonly kind: 'cue'; readonly start: number; readonly end: number; readonly cue: Cue; readonly links: readonly Link[] }
   | { readonly kind: 'link'; readonly start: number; readonly end: number; readonly links: readonly Link[] }
   | { readonly kind: 'number'; readonly start: number; readonly end: number; readonly value: number; readonly token: Token }
-  /** Quoted text, or (`capitals`) a run of capitalised words that names nothing known ("Billy Cobham"). */
+  /** Quoted text, or (`capitals`) a run of capitalised words that names nothing known ("Harbor Logistics"). */
   | { readonly kind: 'quoted'; readonly start: number; readonly end: number; readonly text: string; readonly links: readonly Link[]; readonly capitals?: boolean }
   | { readonly kind: 'word'; readonly start: number; readonly end: number; readonly token: Token };
 

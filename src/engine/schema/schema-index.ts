@@ -94,7 +94,7 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   // ("users" → user_profiles).
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words.at(-1) ?? '')) terms.add(entity.words.slice(-1), target, 'head', entity.words.length);
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words[0])) terms.add(entity.words.slice(0, 1), target, 'part', entity.words.length);
-  // "the names of the players": the column that names a row answers to "name".
+  // "the names of the suppliers": the column that names a row answers to "name".
   for (const display of entity.displayColumns) if (display.words.at(-1) !== 'name' || display.words.length > 1) terms.add(['name'], { kind: 'column', entity: entity.name, column: display.name }, 'head', display.words.length + 1);
   for (const column of entity.columns) addColumnTerms(terms, entity, column);
 }
@@ -122,7 +122,7 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   // customer_name in customers: "name" names it too, as its own part.
   const own = startsWithEntity && words.length > entity.words.length ? words.slice(entity.words.length) : undefined;
   if (own) terms.add(own, target, 'head', words.length);
-  // "the type of the document" for documents.document_type_code: a general word, within its own entity.
+  // "the status of the ticket" for tickets.ticket_status_code: a general word, within its own entity.
   const ownCore = own && own.length > 1 && QUALIFIER_TAILS.has(own.at(-1) ?? '') ? own.slice(0, -1) : own;
   if (ownCore?.length === 1 && ownCore !== own) terms.add(ownCore, target, 'part', words.length);
   const core = words.length > 1 && QUALIFIER_TAILS.has(words.at(-1) ?? '') ? words.slice(0, -1) : words;
@@ -137,12 +137,12 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
     if (GENERIC_PARTS.has(word) || entity.words.includes(word)) continue;
     terms.add([word], target, 'part', words.length);
   }
-  // "the id of the aircraft" names aircraft.aid: a table's single key is its id, whatever its name.
+  // "the id of the site" names sites.sid: a table's single key is its id, whatever its name.
   if (column.isPrimaryKey && entity.primaryKey.length === 1) {
     terms.add(['id'], target, 'head', words.length + 1);
     terms.add([...entity.words, 'id'], target, 'entity-column', words.length + 1);
   }
-  // "type of transaction" for transaction_type, "date of birth" for birth_date.
+  // "type of payment" for payment_type, "date of birth" for birth_date.
   if (words.length === 2 && !GENERIC_PARTS.has(words[0])) terms.add([words[1], 'of', words[0]], target, 'lemma');
 }
 
