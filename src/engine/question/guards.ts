@@ -5,7 +5,10 @@
 import type { DeclineCode } from '../declines.ts';
 import type { Token } from './tokens.ts';
 
-/** Verbs (lemmas) that ask for a change to the data, wherever they stand. */
+/**
+ * Verbs that ask for a change to the data wherever they stand, in their base form ("please delete
+ * …", "can you update …"); an inflected form describes the data ("the user who created the file").
+ */
 const WRITE_VERBS = new Set([
   'delete', 'drop', 'update', 'insert', 'truncate', 'alter', 'remove', 'erase', 'wipe', 'purge', 'destroy', 'grant', 'revoke',
   'rename', 'modify', 'overwrite', 'upsert', 'merge', 'replace', 'create', 'execute', 'exec', 'commit', 'rollback',
@@ -24,7 +27,7 @@ export interface Refusal {
 
 export function refusalOf(tokens: readonly Token[]): Refusal | undefined {
   const words = tokens.filter((token) => token.kind === 'word');
-  const write = words.find((token, index) => (WRITE_VERBS.has(token.lemma) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && (WRITE_COMMANDS.has(token.lemma) || WRITE_VERBS.has(token.lower))));
+  const write = words.find((token, index) => (WRITE_VERBS.has(token.lower) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && (WRITE_COMMANDS.has(token.lemma) || WRITE_VERBS.has(token.lower))));
   if (write) return { code: 'writes_data', detail: write.lower };
   if (words.some((token) => token.lower === 'select') && words.some((token) => token.lower === 'from')) return { code: 'sql_text', detail: '' };
   if (words.some((token) => FORECAST_WORDS.has(token.lemma) && token.pos === 'VERB') || words.some((token) => (token.lemma === 'forecast' || token.lemma === 'prediction' || token.lemma === 'projection'))) {

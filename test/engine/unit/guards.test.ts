@@ -23,6 +23,13 @@ describe('requests to change data', () => {
     expect(refusal('which techs raised the most invoices')).toBeUndefined();
   });
 
+  it('an inflected write verb describes the data rather than asking for a change', () => {
+    expect(refusal('which technician created the most work orders')).toBeUndefined();
+    expect(refusal('how many items were destroyed last year')).toBeUndefined();
+    expect(refusal('list the jobs updated by Lyon')).toBeUndefined();
+    expect(refusal('which tech deletes the most records')).toBeUndefined();
+  });
+
   it('a write word used as a noun is not a request', () => {
     expect(refusal('show the update log')).toBeUndefined();
     expect(refusal('how many sets were sold')).toBeUndefined();
