@@ -49,9 +49,11 @@ export interface Outcome {
 export const QUESTIONS_PATH = new URL('../questions/samples.json', import.meta.url);
 /** The frozen set, written before the engine ran on it (see ../questions/README.md). */
 export const SAMPLES_V2_PATH = new URL('../questions/samples-v2.json', import.meta.url);
+/** The next frozen set, written and its gold checked before the engine ran on it (see ../questions/README.md). */
+export const SAMPLES_V3_PATH = new URL('../questions/samples-v3.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
-export const QUESTION_SETS: Readonly<Record<string, URL>> = { samples: QUESTIONS_PATH, 'samples-v2': SAMPLES_V2_PATH };
+export const QUESTION_SETS: Readonly<Record<string, URL>> = { samples: QUESTIONS_PATH, 'samples-v2': SAMPLES_V2_PATH, 'samples-v3': SAMPLES_V3_PATH };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
   return JSON.parse(readFileSync(path, 'utf8')) as SampleQuestion[];

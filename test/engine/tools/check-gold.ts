@@ -4,7 +4,7 @@
  * or on an empty result (every answerable question in the sets expects at least one row). An
  * expected decline must have empty SQL.
  *
- * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2] [--id v2-w001 …] [--rows N]
+ * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2|samples-v3] [--id v2-w001 …] [--rows N]
  *      node test/engine/tools/check-gold.ts --dataset saas --sql "SELECT …"   (one ad-hoc query)
  * Archives are read from (or built into) QUERENT_SAMPLES_DIR, default .cache/samples.
  */
@@ -18,6 +18,7 @@ import type { SampleQuestion } from '../accuracy/evaluate-samples.ts';
 const SETS: Readonly<Record<string, URL>> = {
   samples: new URL('../questions/samples.json', import.meta.url),
   'samples-v2': new URL('../questions/samples-v2.json', import.meta.url),
+  'samples-v3': new URL('../questions/samples-v3.json', import.meta.url),
 };
 
 const { values: options } = parseArgs({
