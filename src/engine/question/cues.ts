@@ -238,6 +238,8 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
     return { ...body, start: index, end: index + words.length };
   }
   if (word === 'first' && isCount(tokens[index + 1])) return { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 };
+  // "which 3 products…": a count right after the question word says how many to name.
+  if (isCount(tokens[index]) && index > 0 && ['which', 'what'].includes(tokens[index - 1].lower)) return { kind: 'limit', limit: tokens[index].value ?? 1, start: index, end: index + 1 };
   return undefined;
 }
 

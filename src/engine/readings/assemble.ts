@@ -208,6 +208,8 @@ function finish(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || draft.usedCues.has(index)) continue;
     if (unit.cue.kind === 'limit') {
+      // How many rows to show means nothing for one total.
+      if (draft.groups.length === 0 && draft.outputs.length > 0 && draft.outputs.every((output) => output.kind === 'measure')) throw new Invalid();
       draft.limit = unit.cue.limit;
       draft.useCue(index);
     }

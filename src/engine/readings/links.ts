@@ -204,6 +204,7 @@ function layerLinks(tokens: readonly Token[], start: number, end: number, schema
 function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex, found: readonly Link[]): Link[] {
   const token = tokens[index];
   if (found.some((link) => link.start === index && link.end === index + 1) || EDGE_BLOCKERS.has(token.pos) || token.lower.length < 3) return [];
+  if (isDegreeForm(token)) return [];
   const links: Link[] = [];
   for (const related of senseIndexOf(schema).related(token.lemma)) {
     for (const entry of schema.terms.get(related.word) ?? []) {
@@ -213,6 +214,11 @@ function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex
   }
   if (links.length === 0 && !wordNet().knows(token.lemma) && !wordNet().knows(token.lower)) links.push(...fuzzyLinks(token, schema));
   return links;
+}
+
+/** "highest", "larger": a comparative or superlative orders or compares; its WordNet relatives ("high" → level) name nothing. */
+function isDegreeForm(token: Token): boolean {
+  return (token.pos === 'ADJ' || token.pos === 'ADV') && token.lower !== token.lemma && /(?:est|er)$/.test(token.lower);
 }
 
 /**

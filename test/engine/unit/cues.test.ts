@@ -163,6 +163,12 @@ describe('superlatives and limits', () => {
   it('first 10 is a limit', () => {
     expect(ofKind('first 10 work orders', 'limit')[0]).toMatchObject({ limit: 10, start: 0, end: 2 });
   });
+
+  it('a count right after the question word is a limit; elsewhere it is a number', () => {
+    expect(ofKind('which 3 techs closed the most jobs', 'limit')[0]).toMatchObject({ limit: 3, start: 1, end: 2 });
+    expect(ofKind('what 5 items sold best', 'limit')[0]).toMatchObject({ limit: 5 });
+    expect(ofKind('jobs of tech 3', 'limit')).toEqual([]);
+  });
 });
 
 describe('other cues', () => {
