@@ -10,7 +10,7 @@ import { renderChartPng, type ChartPng } from './chart-png.ts';
 import { escapeHtml, htmlTable, textTable } from './email-tables.ts';
 import { chooseFigure } from './figure.ts';
 import { cleanText } from './format-value.ts';
-import { describeColumns } from './result-columns.ts';
+import { readableResult } from './readable-result.ts';
 import { answerText } from './text-answer.ts';
 
 export interface EmailOptions {
@@ -77,7 +77,8 @@ function plainBody(input: AnswerInput, answer: string): string {
   if (input.interpretation.trim() !== '') parts.push(`How the question was read: ${input.interpretation.trim()}`);
   if (input.assumptions.length > 0) parts.push(['Assumptions:', ...input.assumptions.map((assumption) => `- ${assumption}`)].join('\n'));
   if (input.result.rows.length > 0) {
-    parts.push(textTable(input.result.rows, describeColumns(input.query, input.result), input.result.truncated));
+    const { rows, columns } = readableResult(input.query, input.result);
+    parts.push(textTable(rows, columns, input.result.truncated));
   }
   parts.push(`Question: ${input.question.trim()}\n${footerLine(input)}`);
   return `${parts.join('\n\n')}\n`;
@@ -108,7 +109,8 @@ function htmlBody(input: AnswerInput, answer: string, subject: string, inline: I
     );
   }
   if (input.result.rows.length > 0) {
-    blocks.push(htmlTable(input.result.rows, describeColumns(input.query, input.result), input.result.truncated));
+    const { rows, columns } = readableResult(input.query, input.result);
+    blocks.push(htmlTable(rows, columns, input.result.truncated));
   }
   blocks.push(
     `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#6b7280;">Question: ${escapeHtml(input.question.trim())}<br>` +

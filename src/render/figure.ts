@@ -21,8 +21,7 @@ export const MAX_SERIES = 10;
 
 /** The figure for an answer, or undefined when there is nothing to draw (no rows). */
 export function chooseFigure(input: AnswerInput): Figure | undefined {
-  const { shape, columns } = classifyResult(input.query, input.result);
-  const { rows } = input.result;
+  const { shape, columns, rows } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
   const first = rows[0];
   if (shape.kind === 'empty' || first === undefined) return undefined;
@@ -52,15 +51,14 @@ export function chooseFigure(input: AnswerInput): Figure | undefined {
       return { kind: 'bar', title, vegaLite: barSpec({ title, rows, category: shape.category, measure: shape.measure, sort: shape.direction }) };
     }
     case 'breakdown':
-      return breakdownFigure(input, shape, period);
+      return breakdownFigure(input, shape, rows, period);
     case 'list':
     case 'grid':
-      return tableFigure(input, shape.columns);
+      return tableFigure(input, shape.columns, rows);
   }
 }
 
-function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind: 'breakdown' }>, period: string): Figure {
-  const { rows } = input.result;
+function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind: 'breakdown' }>, rows: readonly Row[], period: string): Figure {
   const { category, measure, series } = shape;
   const by = series === undefined ? lowerFirst(category.label) : `${lowerFirst(category.label)} and ${lowerFirst(series.label)}`;
   const title = withPhrase(`${measure.label} by ${by}`, period);
@@ -121,7 +119,7 @@ function largestSeries(rows: readonly Row[], series: ColumnInfo, measure: Column
   return { rows: rows.filter((row) => kept.has(name(row, series))), note };
 }
 
-function tableFigure(input: AnswerInput, columns: readonly ColumnInfo[]): Figure {
+function tableFigure(input: AnswerInput, columns: readonly ColumnInfo[], rows: readonly Row[]): Figure {
   const title = cleanText(input.question, 80) || 'Result';
-  return { kind: 'table', title, vegaLite: tableSpec(title, input.result.rows, columns, input.result.rows.length) };
+  return { kind: 'table', title, vegaLite: tableSpec(title, rows, columns, rows.length) };
 }
