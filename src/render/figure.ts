@@ -1,19 +1,24 @@
 /**
- * Chooses the figure that fits the result: one value → kpi, time → line, a category → bar (or
- * pie for a few parts of a whole), rows without measures → table.
+ * Chooses the figure that fits the result: one value → kpi, time → line (bars for up to three
+ * periods), a category → bar (or pie for a few parts of a whole), rows without measures → table.
  */
 import type { AnswerInput, Figure } from './answer.ts';
 import { cleanText, toNumber } from './format-value.ts';
 import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
-import { barSpec, kpiSpec, lineSpec, pieSpec, tableSpec } from './figure-specs.ts';
+import { barSpec, kpiSpec, lineSpec, periodBarSpec, pieSpec, tableSpec } from './figure-specs.ts';
+import { sortByTime } from './text-time-series.ts';
 import { lowerFirst, name, plural, withPhrase } from './text-words.ts';
 
 type Row = readonly unknown[];
 
 /** A pie has at most this many slices; more read better as bars. */
 export const PIE_MAX_SLICES = 6;
+/** No pie when one slice is more than this share of the whole: the others could not be read. */
+export const PIE_MAX_SHARE = 0.8;
+/** A time series of at most this many periods is drawn as bars, not a line. */
+export const PERIOD_BARS_MAX = 3;
 /** Bar charts show at most this many categories: the largest ones. */
 export const BAR_MAX_CATEGORIES = 50;
 /** Lines (or stacks) per chart at most: the series values with the largest totals. */
@@ -42,6 +47,10 @@ export function chooseFigure(input: AnswerInput): Figure | undefined {
       const by = series === undefined ? lowerFirst(time.label) : `${lowerFirst(time.label)} and ${lowerFirst(series.label)}`;
       const limited = series === undefined ? { rows, note: '' } : largestSeries(rows, series, measure);
       const title = withPhrase(`${measure.label} by ${by}`, period) + limited.note;
+      // A line through two or three points claims a trend that a few bars only compare.
+      if (distinctPeriods(rows, time) <= PERIOD_BARS_MAX) {
+        return { kind: 'bar', title, vegaLite: periodBarSpec(title, sortByTime(limited.rows, time), time, measure, series) };
+      }
       return { kind: 'line', title, vegaLite: lineSpec(title, limited.rows, time, measure, series) };
     }
     case 'ranking': {
@@ -83,19 +92,26 @@ function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind:
 
 /**
  * A pie only for a few parts of a whole: at most six categories of a sum or a count, no
- * negative or missing values, and no limit (a limited result is not the whole).
+ * negative or missing values, no slice over 80 % of the whole, and no limit (a limited result is
+ * not the whole).
  */
 export function isPieEligible(input: AnswerInput, rows: readonly Row[], measure: ColumnInfo): boolean {
   if (input.query.limit !== undefined || input.result.truncated) return false;
   if (rows.length < 2 || rows.length > PIE_MAX_SLICES) return false;
   if (measure.aggregate !== 'sum' && measure.aggregate !== 'count') return false;
   let total = 0;
+  let largestSlice = 0;
   for (const row of rows) {
     const value = toNumber(row[measure.index]);
     if (value === undefined || value < 0) return false;
     total += value;
+    largestSlice = Math.max(largestSlice, value);
   }
-  return total > 0;
+  return total > 0 && largestSlice / total <= PIE_MAX_SHARE;
+}
+
+function distinctPeriods(rows: readonly Row[], time: ColumnInfo): number {
+  return new Set(rows.map((row) => String(row[time.index]))).size;
 }
 
 function largest(rows: readonly Row[], measure: ColumnInfo, count: number): Row[] {

@@ -2,8 +2,8 @@
 import type { TimeGrain } from '../query/logical-query.ts';
 import { formatNumber, parseIsoDate, toNumber } from './format-value.ts';
 import type { ColumnInfo } from './result-columns.ts';
-import { cell, lowerFirst, name, plural, wasOrWere } from './text-words.ts';
-import { momentInWords } from './date-words.ts';
+import { cell, lowerFirst, plural, wasOrWere } from './text-words.ts';
+import { timePointInWords } from './date-words.ts';
 
 type Row = readonly unknown[];
 
@@ -43,11 +43,8 @@ export function describeTimeSeries(rows: readonly Row[], time: ColumnInfo, measu
   return text;
 }
 
-/** A point of the series in words: "2024", "Q3 2024", "March 2024", "week of 4 Mar 2024", "5 Mar 2024". */
 function when(row: Row, time: ColumnInfo): string {
-  const date = parseIsoDate(row[time.index]);
-  if (date === undefined || time.grain === 'year' || time.grain === 'quarter' || time.grain === 'month') return name(row, time);
-  return time.grain === 'week' ? `week of ${momentInWords(date)}` : momentInWords(date);
+  return timePointInWords(row[time.index], time);
 }
 
 function peakOf(rows: readonly Row[], measure: ColumnInfo): Row | undefined {

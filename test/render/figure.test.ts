@@ -104,4 +104,44 @@ describe('figure choice', () => {
     expect(kept.has('Customer 1')).toBe(false);
     expect(kept.has('Customer 12')).toBe(true);
   });
+
+  it('a pie is refused when one slice is over 80 % of the whole', () => {
+    const slices = (largest: number) => ({ ...pieBreakdown, result: { ...pieBreakdown.result, rows: [['delivered', largest], ['shipped', 10], ['cancelled', 10]] } });
+    expect(figureOf(slices(80)).kind).toBe('pie');
+    expect(figureOf(slices(81)).kind).toBe('bar');
+  });
+});
+
+describe('a few periods', () => {
+  const periods = (count: number) => ({ ...timeSeries, result: { ...timeSeries.result, rows: timeSeries.result.rows.slice(0, count).reverse() } });
+
+  it.each([2, 3])('%i periods are bars in time order, named in words', async (count) => {
+    const figure = figureOf(periods(count));
+    expect(figure.kind).toBe('bar');
+    const spec = figure.vegaLite as Spec;
+    const names = ['January 2024', 'February 2024', 'March 2024'].slice(0, count);
+    expect(spec['encoding'].x).toMatchObject({ type: 'nominal', title: 'Month', sort: names });
+    expect(spec['data'].values.map((datum: Spec) => datum['__period'])).toEqual(names);
+    expect(schemaErrors(spec)).toEqual([]);
+    expect(compileWarnings(spec)).toEqual([]);
+    expect((await renderChartSvg(spec)).svg).toContain('February 2024');
+  });
+
+  it('four periods are a line', () => {
+    expect(figureOf(periods(4)).kind).toBe('line');
+  });
+
+  it('two periods split by a series are grouped bars, one colour per series value', async () => {
+    const quarters = new Set(['2024-07-01', '2024-10-01']);
+    const input = { ...seriesByCustomer, result: { ...seriesByCustomer.result, rows: seriesByCustomer.result.rows.filter((row) => quarters.has(row[0] as string)) } };
+    const figure = figureOf(input);
+    expect(figure.kind).toBe('bar');
+    const spec = figure.vegaLite as Spec;
+    expect(spec['encoding'].x).toMatchObject({ field: '__period', sort: ['Q3 2024', 'Q4 2024'] });
+    expect(spec['encoding'].xOffset).toMatchObject({ field: 'customer' });
+    expect(spec['encoding'].color).toMatchObject({ field: 'customer' });
+    expect(schemaErrors(spec)).toEqual([]);
+    expect(compileWarnings(spec)).toEqual([]);
+    expect((await renderChartSvg(spec)).svg).toContain('Q4 2024');
+  });
 });
