@@ -1,6 +1,7 @@
 /** Vega-Lite specs, one builder per figure kind, each with its data inlined. */
 import { formatValue, toNumber } from './format-value.ts';
 import { timePointInWords } from './date-words.ts';
+import { measureConfig } from './figure-formats.ts';
 import type { ColumnInfo } from './result-columns.ts';
 import {
   VEGA_LITE_SCHEMA, categoryEncoding, fieldRef, measureEncoding, measureTooltip, timeEncoding, toData,
@@ -45,7 +46,7 @@ export function kpiSpec(title: string, row: Row, measures: readonly ColumnInfo[]
     mark: { type: 'text', fontSize: 40, fontWeight: 'bold', baseline: 'middle' },
     encoding: {
       text: { field: 'label', type: 'nominal' },
-      tooltip: [{ field: 'value', type: 'quantitative', title: measure.label }],
+      tooltip: [{ field: 'label', type: 'nominal', title: measure.label }],
     },
   }));
   const [only] = tiles;
@@ -70,6 +71,7 @@ export function lineSpec(title: string, rows: readonly Row[], time: ColumnInfo, 
     // Points mark each value while they can be told apart; a dense series is a plain line.
     mark: { type: 'line', point: rows.length <= LINE_POINTS },
     encoding,
+    ...measureConfig(measure),
   };
 }
 
@@ -105,6 +107,7 @@ export function barSpec(options: BarOptions): Spec {
     data: { values },
     mark: { type: 'bar' },
     encoding,
+    ...measureConfig(measure),
   };
 }
 
@@ -126,7 +129,7 @@ export function periodBarSpec(title: string, rows: readonly Row[], time: ColumnI
     encoding['xOffset'] = categoryEncoding(series);
     encoding['color'] = categoryEncoding(series);
   }
-  return { ...base(title), width: PERIOD_BARS_WIDTH, height: PLOT_HEIGHT, data: { values }, mark: { type: 'bar' }, encoding };
+  return { ...base(title), width: PERIOD_BARS_WIDTH, height: PLOT_HEIGHT, data: { values }, mark: { type: 'bar' }, encoding, ...measureConfig(measure) };
 }
 
 /** Shares of a whole: slices ordered largest first, with each slice's share in the tooltip. */
@@ -148,7 +151,7 @@ export function pieSpec(title: string, rows: readonly Row[], category: ColumnInf
       order: { field: measureField, type: 'quantitative', sort: 'descending' },
       tooltip: [categoryEncoding(category), measureTooltip(measure), { field: '__share', type: 'quantitative', title: 'Share', format: '.1%' }],
     },
-    config: { view: { stroke: null } },
+    ...measureConfig(measure, { view: { stroke: null } }),
   };
 }
 

@@ -17,6 +17,8 @@ describe('formatNumber', () => {
 
   it('shows percentages, other units and small fractions', () => {
     expect(formatNumber(12.345, { type: 'number', unit: '%', aggregate: 'avg' })).toBe('12.3%');
+    expect(formatNumber(1234.5, { type: 'number', unit: '%', aggregate: 'ratio' })).toBe('1,234.5%');
+    expect(formatNumber(0.125, { type: 'number', aggregate: 'ratio' })).toBe('12.5%');
     expect(formatNumber(3.5, { type: 'number', unit: 'days', aggregate: 'avg' })).toBe('3.5 days');
     expect(formatNumber(0.00123, { type: 'number', aggregate: 'avg' })).toBe('0.00123');
     expect(formatNumber(9876.54321, { type: 'number', aggregate: 'avg' })).toBe('9,876.54');
