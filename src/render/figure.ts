@@ -7,6 +7,7 @@ import { cleanText, toNumber } from './format-value.ts';
 import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
+import { answerTitle } from './answer-title.ts';
 import { barSpec, kpiSpec, lineSpec, periodBarSpec, pieSpec, tableSpec } from './figure-specs.ts';
 import { sortByTime } from './text-time-series.ts';
 import { lowerFirst, name, plural, withPhrase } from './text-words.ts';
@@ -26,51 +27,43 @@ export const MAX_SERIES = 10;
 
 /** The figure for an answer, or undefined when there is nothing to draw (no rows). */
 export function chooseFigure(input: AnswerInput): Figure | undefined {
-  const { shape, columns, rows } = classifyResult(input.query, input.result);
+  const classified = classifyResult(input.query, input.result);
+  const { shape, columns, rows } = classified;
   const period = scopePhrase(input);
   const first = rows[0];
   if (shape.kind === 'empty' || first === undefined) return undefined;
+  const title = answerTitle(input, classified);
 
-  if (shape.kind === 'single') {
-    const title = shape.measures.length === 1 ? withPhrase(shape.measures[0]?.label ?? '', period) : withPhrase('Summary', period);
-    return { kind: 'kpi', title, vegaLite: kpiSpec(title, first, shape.measures) };
-  }
+  if (shape.kind === 'single') return { kind: 'kpi', title, vegaLite: kpiSpec(title, first, shape.measures) };
   if (rows.length === 1 && (shape.kind === 'time-series' || shape.kind === 'ranking' || shape.kind === 'breakdown')) {
     const dimensions = columns.filter((column) => column.role === 'dimension');
-    const title = withPhrase(shape.measure.label, period);
+    const measureTitle = withPhrase(shape.measure.label, period);
     const subtitle = dimensions.map((dimension) => `${dimension.label}: ${name(first, dimension)}`).join(' · ');
-    return { kind: 'kpi', title, vegaLite: kpiSpec(title, first, [shape.measure], subtitle) };
+    return { kind: 'kpi', title: measureTitle, vegaLite: kpiSpec(measureTitle, first, [shape.measure], subtitle) };
   }
   switch (shape.kind) {
     case 'time-series': {
       const { time, measure, series } = shape;
-      const by = series === undefined ? lowerFirst(time.label) : `${lowerFirst(time.label)} and ${lowerFirst(series.label)}`;
       const limited = series === undefined ? { rows, note: '' } : largestSeries(rows, series, measure);
-      const title = withPhrase(`${measure.label} by ${by}`, period) + limited.note;
+      const noted = title + limited.note;
       // A line through two or three points claims a trend that a few bars only compare.
       if (distinctPeriods(rows, time) <= PERIOD_BARS_MAX) {
-        return { kind: 'bar', title, vegaLite: periodBarSpec(title, sortByTime(limited.rows, time), time, measure, series) };
+        return { kind: 'bar', title: noted, vegaLite: periodBarSpec(noted, sortByTime(limited.rows, time), time, measure, series) };
       }
-      return { kind: 'line', title, vegaLite: lineSpec(title, limited.rows, time, measure, series) };
+      return { kind: 'line', title: noted, vegaLite: lineSpec(noted, limited.rows, time, measure, series) };
     }
-    case 'ranking': {
-      const noun = plural(lowerFirst(shape.category.label), rows.length);
-      const which = shape.direction === 'desc' ? 'Top' : 'Bottom';
-      const title = withPhrase(`${which} ${rows.length} ${noun} by ${lowerFirst(shape.measure.label)}`, period);
+    case 'ranking':
       return { kind: 'bar', title, vegaLite: barSpec({ title, rows, category: shape.category, measure: shape.measure, sort: shape.direction }) };
-    }
     case 'breakdown':
-      return breakdownFigure(input, shape, rows, period);
+      return breakdownFigure(input, shape, rows, title);
     case 'list':
     case 'grid':
       return tableFigure(input, shape.columns, rows);
   }
 }
 
-function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind: 'breakdown' }>, rows: readonly Row[], period: string): Figure {
+function breakdownFigure(input: AnswerInput, shape: Extract<ResultShape, { kind: 'breakdown' }>, rows: readonly Row[], title: string): Figure {
   const { category, measure, series } = shape;
-  const by = series === undefined ? lowerFirst(category.label) : `${lowerFirst(category.label)} and ${lowerFirst(series.label)}`;
-  const title = withPhrase(`${measure.label} by ${by}`, period);
   if (series === undefined && isPieEligible(input, rows, measure)) {
     return { kind: 'pie', title, vegaLite: pieSpec(title, rows, category, measure) };
   }

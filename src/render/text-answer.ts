@@ -24,15 +24,28 @@ export function buildTextAnswer(input: AnswerInput): TextAnswer {
 }
 
 export function answerText(input: AnswerInput): string {
+  return answerSentences(input, { definitions: true }).join(' ');
+}
+
+export interface SentenceOptions {
+  /**
+   * State each business metric's definition after the number. A text answer must, since it is
+   * all the caller gets; an email states them where it says how the question was read.
+   */
+  readonly definitions: boolean;
+}
+
+/** The answer's sentences, the one that answers first. */
+export function answerSentences(input: AnswerInput, options: SentenceOptions): string[] {
   const { shape, columns, rows } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
   const sentences = [describeShape(shape, columns, rows, input, period)];
   // A metric's number means what its definition says ("revenue of orders not cancelled"): say it.
-  sentences.push(...(input.definitions ?? []));
+  if (options.definitions) sentences.push(...(input.definitions ?? []));
   if (input.result.truncated) {
     sentences.push(`The result was cut at ${formatCount(input.result.rows.length)} rows, so it is incomplete.`);
   }
-  return sentences.map((text) => sentence(upperFirst(text))).join(' ');
+  return sentences.map((text) => sentence(upperFirst(text)));
 }
 
 function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], rows: readonly Row[], input: AnswerInput, period: string): string {
