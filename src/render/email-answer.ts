@@ -1,13 +1,13 @@
 /**
  * The email answer: a subject, a plain-text body, an inline-styled HTML body with the table and
  * the chart, and the complete RFC 5322 message (nodemailer's MailComposer) ready to hand to a
- * mail server. The body says the answer in words people use; metric
+ * mail server; the chart also on its own. The body says the answer in words people use; metric
  * definitions (formulas) and assumptions stay in the part that says how the question was read.
  * Everything taken from the data or the question is escaped in the HTML.
  */
 import { createHash } from 'node:crypto';
 import type MailComposerType from 'nodemailer/lib/mail-composer';
-import type { AnswerInput, EmailAnswer, Figure } from './answer.ts';
+import type { AnswerInput, EmailAnswer, EmailChart, Figure } from './answer.ts';
 import { renderChartPng, type ChartPng } from './chart-png.ts';
 import { escapeHtml, htmlTable, textTable } from './email-tables.ts';
 import { chooseFigure } from './figure.ts';
@@ -59,7 +59,9 @@ export async function buildEmailAnswer(input: AnswerInput, options: EmailOptions
     newline: 'windows',
   });
   const mime = (await composer.compile().build()).toString('utf8');
-  return { subject, text, html, mime };
+  if (chart === undefined) return { subject, text, html, mime };
+  const image: EmailChart = { contentType: 'image/png', contentId, width: chart.width, height: chart.height, base64: chart.png.toString('base64') };
+  return { subject, text, html, mime, chart: image };
 }
 
 /** A stable key for the message: the same answer, asked the same moment, gets the same ids. */

@@ -160,4 +160,17 @@ describe('what the email says', () => {
       expect(body).toContain('Martinsson AB');
     }
   });
+
+  it('carries its chart outside the MIME message too: the same PNG, by the Content-ID the HTML names', async () => {
+    const answer = await buildEmailAnswer(timeSeries);
+    const chart = answer.chart!;
+    expect(chart).toMatchObject({ contentType: 'image/png', contentId: expect.stringMatching(/^chart-[0-9a-f]{16}@querent\.invalid$/) });
+    expect(answer.html).toContain(`src="cid:${chart.contentId}"`);
+    const png = Buffer.from(chart.base64, 'base64');
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(pngSize(png)).toEqual({ width: chart.width, height: chart.height });
+    const [image] = (await PostalMime.parse(answer.mime)).attachments;
+    expect(Buffer.from(image!.content as ArrayBuffer).equals(png)).toBe(true);
+    expect((await buildEmailAnswer(list)).chart).toBeUndefined();
+  });
 });
