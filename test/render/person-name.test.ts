@@ -6,6 +6,7 @@ import { buildEmailAnswer } from '../../src/render/email-answer.ts';
 import { chooseFigure } from '../../src/render/figure.ts';
 import { answerText } from '../../src/render/text-answer.ts';
 import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
+import { ordersPerEmployee } from '../support/seeded-answers.ts';
 
 function input(query: Partial<LogicalQuery>, columns: AnswerInput['result']['columns'], rows: unknown[][]): AnswerInput {
   return {
@@ -20,17 +21,11 @@ function input(query: Partial<LogicalQuery>, columns: AnswerInput['result']['col
   };
 }
 
-const ordersPerEmployee = input(
-  {
-    measures: [{ id: 'orders_count', label: 'Number of orders', aggregate: 'count' }],
-    dimensions: [
-      { id: 'employee_id', label: 'Employee id', field: field('employees', 'id') },
-      { id: 'employee_first_name', label: 'Employee first name', field: field('employees', 'first_name') },
-      { id: 'employee_last_name', label: 'Employee last name', field: field('employees', 'last_name') },
-    ],
-    order: [{ id: 'orders_count', direction: 'desc' }],
-  },
-  [{ name: 'employee_id', type: 'integer' }, { name: 'employee_first_name', type: 'text' }, { name: 'employee_last_name', type: 'text' }, { name: 'orders_count', type: 'integer' }],
+/** The seeded HTTP answer's query, with more people (so that it is a bar chart) and a missing last name. */
+const seededEmployees = ordersPerEmployee();
+const sevenEmployees = input(
+  seededEmployees.query,
+  [...seededEmployees.result.columns],
   [[7, 'Anna', 'Smith', 40], [8, 'Ben', 'Jones', 30], [9, 'Cleo', null, 20], [10, 'Dev', 'Patel', 10], [11, 'Eva', 'Ng', 9], [12, 'Finn', 'Berg', 8], [13, 'Gus', 'Ode', 7]],
 );
 
@@ -51,7 +46,7 @@ type Spec = Record<string, any>;
 
 describe('a person named by first and last name', () => {
   it('is one category of a chart, named after the entity', () => {
-    const figure = chooseFigure(ordersPerEmployee)!;
+    const figure = chooseFigure(sevenEmployees)!;
     expect(figure.kind).toBe('bar');
     expect(figure.title).toBe('Number of orders by employee');
     const spec = figure.vegaLite as Spec;
@@ -61,13 +56,13 @@ describe('a person named by first and last name', () => {
   });
 
   it('is one name in the sentence', () => {
-    expect(answerText(ordersPerEmployee)).toBe(
+    expect(answerText(sevenEmployees)).toBe(
       'Number of orders by employee, across 7 employees: highest Anna Smith (40), lowest Gus Ode (7). Total: 124.',
     );
   });
 
   it('is one column of the email tables, without the key', async () => {
-    const { text, html } = await buildEmailAnswer(ordersPerEmployee);
+    const { text, html } = await buildEmailAnswer(sevenEmployees);
     expect(text).toMatch(/^Employee {2,}Number of orders$/m);
     expect(text).toMatch(/^Anna Smith {2,}40$/m);
     expect(html).toContain('<th style="padding:6px 10px;border-bottom:2px solid #d0d4d9;font-size:12px;text-align:left;color:#4b5563;font-weight:600;">Employee</th>');
@@ -83,7 +78,7 @@ describe('a person named by first and last name', () => {
   });
 
   it('keeps both columns, exact, in the json table', () => {
-    expect(buildAnswerTable(ordersPerEmployee.query, ordersPerEmployee.result).columns.map((column) => column.name))
+    expect(buildAnswerTable(sevenEmployees.query, sevenEmployees.result).columns.map((column) => column.name))
       .toEqual(['employee_id', 'employee_first_name', 'employee_last_name', 'orders_count']);
   });
 
