@@ -116,6 +116,18 @@ export const emailAnswerSchema = {
     text: { type: 'string' },
     html: { type: 'string' },
     mime: { type: 'string', description: 'A complete RFC 5322 message (multipart: HTML with the table and chart inline, plain-text alternative).' },
+    chart: {
+      type: 'object',
+      description: 'The chart the message carries inline, for callers that do not read MIME; absent when the answer has no chart (a list, no rows).',
+      required: ['contentType', 'contentId', 'width', 'height', 'base64'],
+      properties: {
+        contentType: { type: 'string', enum: ['image/png'] },
+        contentId: { type: 'string', description: 'The Content-ID the HTML refers to as cid:…, without angle brackets.' },
+        width: { type: 'integer', description: 'Image width in pixels (twice the size the HTML shows it at).' },
+        height: { type: 'integer', description: 'Image height in pixels.' },
+        base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png', description: 'The PNG, base64-encoded.' },
+      },
+    },
   },
 } as const;
 

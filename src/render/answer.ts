@@ -93,6 +93,20 @@ export interface EmailAnswer {
   readonly html: string;
   /** A complete RFC 5322 message (multipart/alternative + related inline PNG). */
   readonly mime: string;
+  /** The chart of the message, for callers that do not read MIME; absent when it has none. */
+  readonly chart?: EmailChart;
+}
+
+/** The chart image an email carries inline, outside the MIME message. */
+export interface EmailChart {
+  readonly contentType: 'image/png';
+  /** The Content-ID the HTML refers to as `cid:…`, without angle brackets. */
+  readonly contentId: string;
+  /** Size of the image in pixels (twice the size it is shown at, for sharp screens). */
+  readonly width: number;
+  readonly height: number;
+  /** The PNG, base64-encoded. */
+  readonly base64: string;
 }
 
 export type Answer = TextAnswer | JsonAnswer | EmailAnswer;

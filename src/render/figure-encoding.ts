@@ -1,9 +1,10 @@
 /**
  * Pieces shared by the figure specs: how a result value goes into inlined Vega-Lite data, field
- * references, axis titles and d3-format strings.
+ * references and encodings.
  */
 import type { TimeGrain } from '../query/logical-query.ts';
-import { formatValue, isCount, isCurrency, parseIsoDate, toNumber } from './format-value.ts';
+import { formatValue, isCount, isShare, parseIsoDate, shareFraction, toNumber } from './format-value.ts';
+import { axisFormat, axisTitle, tooltipFormat } from './figure-formats.ts';
 import type { ColumnInfo } from './result-columns.ts';
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
@@ -21,7 +22,11 @@ export function fieldRef(name: string): string {
 
 /** The value as a figure needs it: numbers for measures, UTC ISO instants for time, labels otherwise. */
 export function figureValue(value: unknown, column: ColumnInfo): unknown {
-  if (column.role === 'measure') return toNumber(value) ?? null;
+  if (column.role === 'measure') {
+    const number = toNumber(value);
+    // A share is drawn as its fraction, which d3's `%` formats as the text does.
+    return number === undefined ? null : isShare(column) ? shareFraction(number, column) : number;
+  }
   if (column.temporal) return parseIsoDate(value)?.toISOString() ?? null;
   return formatValue(value, column);
 }
@@ -32,22 +37,6 @@ export function toData(rows: readonly (readonly unknown[])[], columns: readonly 
     for (const column of columns) datum[column.name] = figureValue(row[column.index], column);
     return datum;
   });
-}
-
-/** "Revenue (EUR)", "Share (%)", "Orders". */
-export function axisTitle(column: ColumnInfo): string {
-  return column.unit === undefined || column.unit === '' ? column.label : `${column.label} (${column.unit})`;
-}
-
-/** d3-format for an axis: whole numbers for counts, otherwise up to two decimals, trimmed. */
-export function axisFormat(column: ColumnInfo): string {
-  return isCount(column) ? ',d' : ',.2~f';
-}
-
-/** d3-format for a tooltip: money always shows cents. */
-export function tooltipFormat(column: ColumnInfo): string {
-  if (isCount(column)) return ',d';
-  return isCurrency(column.unit) ? ',.2f' : ',.2~f';
 }
 
 /** The quantitative encoding of a measure, on an axis or as an arc's angle. */

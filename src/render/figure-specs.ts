@@ -1,5 +1,7 @@
 /** Vega-Lite specs, one builder per figure kind, each with its data inlined. */
 import { formatValue, toNumber } from './format-value.ts';
+import { timePointInWords } from './date-words.ts';
+import { measureConfig } from './figure-formats.ts';
 import type { ColumnInfo } from './result-columns.ts';
 import {
   VEGA_LITE_SCHEMA, categoryEncoding, fieldRef, measureEncoding, measureTooltip, timeEncoding, toData,
@@ -11,6 +13,10 @@ type Row = readonly unknown[];
 /** Width of the plotting area in pixels, for the figures that are not sized by their steps. */
 const PLOT_WIDTH = 560;
 const PLOT_HEIGHT = 280;
+/** Width of a chart of a few periods' bars. */
+const PERIOD_BARS_WIDTH = 360;
+/** The data field of a period's name in words; no result column starts with two underscores. */
+const PERIOD_FIELD = '__period';
 /** Lines with at most this many values mark each one with a point. */
 const LINE_POINTS = 60;
 /** Category labels longer than this turn a bar chart on its side. */
@@ -40,7 +46,7 @@ export function kpiSpec(title: string, row: Row, measures: readonly ColumnInfo[]
     mark: { type: 'text', fontSize: 40, fontWeight: 'bold', baseline: 'middle' },
     encoding: {
       text: { field: 'label', type: 'nominal' },
-      tooltip: [{ field: 'value', type: 'quantitative', title: measure.label }],
+      tooltip: [{ field: 'label', type: 'nominal', title: measure.label }],
     },
   }));
   const [only] = tiles;
@@ -65,6 +71,7 @@ export function lineSpec(title: string, rows: readonly Row[], time: ColumnInfo, 
     // Points mark each value while they can be told apart; a dense series is a plain line.
     mark: { type: 'line', point: rows.length <= LINE_POINTS },
     encoding,
+    ...measureConfig(measure),
   };
 }
 
@@ -100,7 +107,29 @@ export function barSpec(options: BarOptions): Spec {
     data: { values },
     mark: { type: 'bar' },
     encoding,
+    ...measureConfig(measure),
   };
+}
+
+/**
+ * A few periods side by side: one bar each, in time order, named in words ("2025", "Q3 2026");
+ * grouped by series value when there is a series. Rows must come in time order.
+ */
+export function periodBarSpec(title: string, rows: readonly Row[], time: ColumnInfo, measure: ColumnInfo, series?: ColumnInfo): Spec {
+  const columns = series === undefined ? [measure] : [measure, series];
+  const values = toData(rows, columns).map((datum, position) => ({ [PERIOD_FIELD]: timePointInWords(rows[position]?.[time.index], time), ...datum }));
+  const periods = [...new Set(values.map((datum) => datum[PERIOD_FIELD] as string))];
+  const period = { field: PERIOD_FIELD, type: 'nominal', title: time.label };
+  const encoding: Spec = {
+    x: { ...period, sort: periods, axis: { labelAngle: 0, labelLimit: 220 } },
+    y: measureEncoding(measure),
+    tooltip: [period, ...(series === undefined ? [] : [categoryEncoding(series)]), measureTooltip(measure)],
+  };
+  if (series !== undefined) {
+    encoding['xOffset'] = categoryEncoding(series);
+    encoding['color'] = categoryEncoding(series);
+  }
+  return { ...base(title), width: PERIOD_BARS_WIDTH, height: PLOT_HEIGHT, data: { values }, mark: { type: 'bar' }, encoding, ...measureConfig(measure) };
 }
 
 /** Shares of a whole: slices ordered largest first, with each slice's share in the tooltip. */
@@ -122,7 +151,7 @@ export function pieSpec(title: string, rows: readonly Row[], category: ColumnInf
       order: { field: measureField, type: 'quantitative', sort: 'descending' },
       tooltip: [categoryEncoding(category), measureTooltip(measure), { field: '__share', type: 'quantitative', title: 'Share', format: '.1%' }],
     },
-    config: { view: { stroke: null } },
+    ...measureConfig(measure, { view: { stroke: null } }),
   };
 }
 

@@ -34,6 +34,16 @@ export function isPercent(unit: string | undefined): boolean {
   return unit !== undefined && PERCENT_UNITS.has(unit.toLowerCase());
 }
 
+/** A share of a whole: a measure in percent, or a ratio without a unit (a plain fraction). */
+export function isShare(format: Pick<ValueFormat, 'unit' | 'aggregate'>): boolean {
+  return isPercent(format.unit) || (format.aggregate === 'ratio' && format.unit === undefined);
+}
+
+/** A share as the fraction it stands for (12.5 % → 0.125), the form Intl and d3 format as percent. */
+export function shareFraction(value: number, format: Pick<ValueFormat, 'unit'>): number {
+  return isPercent(format.unit) ? value / 100 : value;
+}
+
 /** Counts and integer columns without a unit are shown as whole numbers. */
 export function isCount(format: ValueFormat): boolean {
   if (format.aggregate === 'count' || format.aggregate === 'count_distinct') return true;
@@ -66,14 +76,14 @@ function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.Numb
   return format;
 }
 
-/** 1,234,567.89 · €1,234,567.89 · 12.5% · 1,234 · 3.5 days */
+/** 1,234,567.89 · €1,234,567.89 · 12.5% (a percent or a ratio) · 1,234 · 3.5 days */
 export function formatNumber(value: number, format: Pick<ValueFormat, 'type' | 'unit' | 'aggregate'>): string {
   const { unit } = format;
   if (isCurrency(unit)) {
     return numberFormat(`currency:${unit}`, { style: 'currency', currency: unit }).format(value);
   }
-  if (isPercent(unit)) {
-    return `${numberFormat('percent', { maximumFractionDigits: 1 }).format(value)}%`;
+  if (isShare(format)) {
+    return numberFormat('percent', { style: 'percent', maximumFractionDigits: 1 }).format(shareFraction(value, format));
   }
   const text = isCount({ ...format, unit })
     ? numberFormat('integer', { maximumFractionDigits: 0 }).format(value)

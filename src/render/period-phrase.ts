@@ -1,37 +1,45 @@
 /**
- * Words for the period a query is filtered to ("in 2024", "in Q3 2024", "since 2024-03-05"),
- * read from its date filters. The engine writes date ranges as a `gte` + `lt` pair with an
- * exclusive upper bound; this turns the common ranges back into the words people use.
+ * Words for the period a query is filtered to ("in 2024", "in Q3 2024", "from 1 Dec 2025 to
+ * 30 Nov 2026"), read from its date filters. The engine writes date ranges as a `gte` + `lt` pair
+ * with an exclusive upper bound; this turns the common ranges back into the words people use.
  */
 import type { Filter, LogicalQuery } from '../query/logical-query.ts';
-import { formatDate, isoDay, parseIsoDate } from './format-value.ts';
+import { formatDate, parseIsoDate } from './format-value.ts';
+import { dayInWords, isMidnight, momentInWords } from './date-words.ts';
+import { labelFromName } from './result-columns.ts';
+import { joinList, lowerFirst } from './text-words.ts';
 
 interface DateRange {
   from?: Date;
-  /** Exclusive. */
+  /** Exclusive unless `untilInclusive`. */
   until?: Date;
   fromExclusive?: boolean;
   untilInclusive?: boolean;
 }
 
-/** A phrase starting with a preposition, or '' when the query has no single date range. */
-export function periodPhrase(query: LogicalQuery): string {
-  const ranges = new Map<string, DateRange>();
-  for (const filter of query.filters) {
-    const key = fieldKey(filter);
-    const dates = filter.values.map(parseDateValue);
-    if (key === undefined || dates.length === 0 || dates.some((date) => date === undefined)) continue;
-    const range = ranges.get(key) ?? {};
-    if (!applyFilter(range, filter.op, dates as Date[])) continue;
-    ranges.set(key, range);
-  }
-  if (ranges.size !== 1) return '';
-  const [range] = ranges.values();
-  return range === undefined ? '' : describeRange(range);
+interface FieldRange {
+  readonly column: string;
+  readonly range: DateRange;
 }
 
-function fieldKey(filter: Filter): string | undefined {
-  return filter.expression.kind === 'field' ? `${filter.expression.entity}.${filter.expression.column}` : undefined;
+/**
+ * A phrase starting with a preposition, or '' when the query has no date filter. When several
+ * date fields are filtered (a period and a segment's due date), each is named with its range.
+ */
+export function periodPhrase(query: LogicalQuery): string {
+  const ranges = new Map<string, FieldRange>();
+  for (const filter of query.filters) {
+    if (filter.expression.kind !== 'field') continue;
+    const dates = filter.values.map(parseDateValue);
+    if (dates.length === 0 || dates.some((date) => date === undefined)) continue;
+    const key = `${filter.expression.entity}.${filter.expression.column}`;
+    const entry = ranges.get(key) ?? { column: filter.expression.column, range: {} };
+    if (narrow(entry.range, filter.op, dates as Date[])) ranges.set(key, entry);
+  }
+  const described = [...ranges.values()].map((entry) => ({ ...entry, words: describeRange(entry.range) })).filter((entry) => entry.words !== '');
+  const [only] = described;
+  if (described.length <= 1) return only?.words ?? '';
+  return `with ${joinList(described.map((entry) => `${lowerFirst(labelFromName(entry.column))} ${entry.words}`))}`;
 }
 
 /** Only strings that look like dates count; a plain number filter is not a period. */
@@ -39,68 +47,73 @@ function parseDateValue(value: unknown): Date | undefined {
   return typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? parseIsoDate(value) : undefined;
 }
 
-function applyFilter(range: DateRange, op: Filter['op'], dates: readonly Date[]): boolean {
+/** Adds a filter's bounds to a range: every filter applies, so the range only ever narrows. */
+function narrow(range: DateRange, op: Filter['op'], dates: readonly Date[]): boolean {
   const [first, second] = dates;
   if (first === undefined) return false;
   switch (op) {
     case 'gte':
-      range.from = first;
-      return true;
     case 'gt':
-      range.from = first;
-      range.fromExclusive = true;
+      raiseFrom(range, first, op === 'gt');
       return true;
     case 'lt':
-      range.until = first;
-      return true;
     case 'lte':
-      range.until = first;
-      range.untilInclusive = true;
+      lowerUntil(range, first, op === 'lte');
       return true;
     case 'eq':
-      range.from = first;
-      range.until = first;
-      range.untilInclusive = true;
+      raiseFrom(range, first, false);
+      lowerUntil(range, first, true);
       return true;
     case 'between':
       if (second === undefined) return false;
-      range.from = first;
-      range.until = second;
-      range.untilInclusive = true;
+      raiseFrom(range, first, false);
+      lowerUntil(range, second, true);
       return true;
     default:
       return false;
   }
 }
 
-function addMonths(date: Date, months: number): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
+function raiseFrom(range: DateRange, date: Date, exclusive: boolean): void {
+  const current = range.from?.getTime();
+  if (current !== undefined && (current > date.getTime() || (current === date.getTime() && range.fromExclusive))) return;
+  range.from = date;
+  range.fromExclusive = exclusive;
 }
 
-function isMidnight(date: Date): boolean {
-  return date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+function lowerUntil(range: DateRange, date: Date, inclusive: boolean): void {
+  const current = range.until?.getTime();
+  if (current !== undefined && (current < date.getTime() || (current === date.getTime() && !range.untilInclusive))) return;
+  range.until = date;
+  range.untilInclusive = inclusive;
+}
+
+function addMonths(date: Date, months: number): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
 }
 
 const DAY_MS = 86_400_000;
 
 function describeRange(range: DateRange): string {
   const { from, until } = range;
-  if (from !== undefined && until !== undefined && !range.fromExclusive) {
-    if (range.untilInclusive) {
-      return from.getTime() === until.getTime() ? `on ${formatDate(from)}` : `from ${formatDate(from)} to ${formatDate(until)}`;
-    }
-    return describeHalfOpen(from, until);
+  const lower = from === undefined ? '' : `${range.fromExclusive ? 'after' : 'since'} ${momentInWords(from)}`;
+  const upper = until === undefined ? '' : `${range.untilInclusive ? 'up to' : 'before'} ${momentInWords(until)}`;
+  if (from === undefined || until === undefined) return lower || upper;
+  // No day satisfies both bounds: say both rather than a range that runs backwards.
+  if (isEmpty(from, until, range)) return `${lower} and ${upper}`;
+  if (range.fromExclusive) return `${lower} and ${upper}`;
+  if (range.untilInclusive) {
+    return from.getTime() === until.getTime() ? `on ${momentInWords(from)}` : `from ${momentInWords(from)} to ${momentInWords(until)}`;
   }
-  if (from !== undefined && until === undefined) {
-    return range.fromExclusive ? `after ${formatDate(from)}` : `since ${formatDate(from)}`;
-  }
-  if (until !== undefined && from === undefined) {
-    return range.untilInclusive ? `up to ${formatDate(until)}` : `before ${formatDate(until)}`;
-  }
-  return '';
+  return describeHalfOpen(from, until);
 }
 
-/** [from, until): a whole year, quarter, month or day reads as such; anything else as a span. */
+function isEmpty(from: Date, until: Date, range: DateRange): boolean {
+  if (from.getTime() !== until.getTime()) return from.getTime() > until.getTime();
+  return range.fromExclusive === true || range.untilInclusive !== true;
+}
+
+/** [from, until): a whole year, quarter, month or day reads as such; anything else as a span of days. */
 function describeHalfOpen(from: Date, until: Date): string {
   if (isMidnight(from) && isMidnight(until) && from.getUTCDate() === 1) {
     const month = from.getUTCMonth();
@@ -110,8 +123,8 @@ function describeHalfOpen(from: Date, until: Date): string {
   }
   if (isMidnight(from) && isMidnight(until)) {
     const lastDay = new Date(until.getTime() - DAY_MS);
-    if (lastDay.getTime() === from.getTime()) return `on ${isoDay(from)}`;
-    return `from ${isoDay(from)} to ${isoDay(lastDay)}`;
+    if (lastDay.getTime() === from.getTime()) return `on ${dayInWords(from)}`;
+    return `from ${dayInWords(from)} to ${dayInWords(lastDay)}`;
   }
-  return `from ${formatDate(from)} to before ${formatDate(until)}`;
+  return `from ${momentInWords(from)} to before ${momentInWords(until)}`;
 }

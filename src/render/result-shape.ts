@@ -4,7 +4,10 @@
  */
 import type { LogicalQuery } from '../query/logical-query.ts';
 import type { ResultTable } from '../connectors/connector.ts';
-import { describeColumns, type ColumnInfo } from './result-columns.ts';
+import type { ColumnInfo } from './result-columns.ts';
+import { readableResult } from './readable-result.ts';
+
+type Row = readonly unknown[];
 
 export type ResultShape =
   /** No rows. */
@@ -22,20 +25,22 @@ export type ResultShape =
   /** Anything else (three or more dimensions, two time dimensions): shown as a table. */
   | { readonly kind: 'grid'; readonly columns: readonly ColumnInfo[] };
 
+/** The shape of the readable result (see readable-result.ts): its columns' indexes point into its rows. */
 export interface ClassifiedResult {
   readonly columns: readonly ColumnInfo[];
+  readonly rows: readonly Row[];
   readonly shape: ResultShape;
 }
 
 export function classifyResult(query: LogicalQuery, result: ResultTable): ClassifiedResult {
-  const columns = describeColumns(query, result);
-  return { columns, shape: shapeOf(query, result, columns) };
+  const { columns, rows } = readableResult(query, result);
+  return { columns, rows, shape: shapeOf(query, rows, columns) };
 }
 
-function shapeOf(query: LogicalQuery, result: ResultTable, columns: readonly ColumnInfo[]): ResultShape {
-  if (result.rows.length === 0) return { kind: 'empty' };
+function shapeOf(query: LogicalQuery, rows: readonly Row[], columns: readonly ColumnInfo[]): ResultShape {
+  if (rows.length === 0) return { kind: 'empty' };
   const measures = columns.filter((column) => column.role === 'measure');
-  const dimensions = withoutIdentifiers(query, columns.filter((column) => column.role === 'dimension'));
+  const dimensions = columns.filter((column) => column.role === 'dimension');
   if (measures.length === 0) return { kind: 'list', columns };
   if (dimensions.length === 0) return { kind: 'single', measures: answerMeasures(query, measures) };
 
@@ -79,17 +84,3 @@ function answerMeasures(query: LogicalQuery, measures: readonly ColumnInfo[]): r
   return answering.length > 0 ? answering : measures;
 }
 
-/**
- * A record's key grouped next to its name (customer id and customer name, so that two customers
- * of the same name stay apart) identifies the group; the name is what people read. The key stays
- * in the table, but the text and the figure speak of the name alone.
- */
-function withoutIdentifiers(query: LogicalQuery, dimensions: readonly ColumnInfo[]): ColumnInfo[] {
-  const fieldOf = (column: ColumnInfo) => query.dimensions.find((dimension) => dimension.id === column.name)?.field;
-  return dimensions.filter((dimension) => {
-    const field = fieldOf(dimension);
-    if (!field || dimension.temporal || dimension.type !== 'integer') return true;
-    const named = dimensions.some((other) => other !== dimension && other.type === 'text' && fieldOf(other)?.entity === field.entity);
-    return !named;
-  });
-}

@@ -3,7 +3,6 @@
  * follows the result's shape (see result-shape.ts); the numbers are formatted for people.
  */
 import type { AnswerInput, TextAnswer } from './answer.ts';
-import type { ResultTable } from '../connectors/connector.ts';
 import { formatNumber, toNumber } from './format-value.ts';
 import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
@@ -25,19 +24,31 @@ export function buildTextAnswer(input: AnswerInput): TextAnswer {
 }
 
 export function answerText(input: AnswerInput): string {
-  const { shape, columns } = classifyResult(input.query, input.result);
+  return answerSentences(input, { definitions: true }).join(' ');
+}
+
+export interface SentenceOptions {
+  /**
+   * State each business metric's definition after the number. A text answer must, since it is
+   * all the caller gets; an email states them where it says how the question was read.
+   */
+  readonly definitions: boolean;
+}
+
+/** The answer's sentences, the one that answers first. */
+export function answerSentences(input: AnswerInput, options: SentenceOptions): string[] {
+  const { shape, columns, rows } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
-  const sentences = [describeShape(shape, columns, input, period)];
+  const sentences = [describeShape(shape, columns, rows, input, period)];
   // A metric's number means what its definition says ("revenue of orders not cancelled"): say it.
-  sentences.push(...(input.definitions ?? []));
+  if (options.definitions) sentences.push(...(input.definitions ?? []));
   if (input.result.truncated) {
     sentences.push(`The result was cut at ${formatCount(input.result.rows.length)} rows, so it is incomplete.`);
   }
-  return sentences.map((text) => sentence(upperFirst(text))).join(' ');
+  return sentences.map((text) => sentence(upperFirst(text)));
 }
 
-function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], input: AnswerInput, period: string): string {
-  const { rows } = input.result;
+function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], rows: readonly Row[], input: AnswerInput, period: string): string {
   switch (shape.kind) {
     case 'empty':
       return describeEmpty(input.interpretation);
@@ -47,7 +58,7 @@ function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], input
       return describeRanking(rows, shape.category, shape.measure, shape.direction, period);
     case 'breakdown':
       return shape.series === undefined
-        ? describeBreakdown(input.result, shape.category, shape.measure, period)
+        ? describeBreakdown(rows, input.result.truncated, shape.category, shape.measure, period)
         : describeCombinations(rows, [shape.category, shape.series], shape.measure, period);
     case 'time-series':
       return shape.series === undefined
@@ -120,8 +131,7 @@ export function isAdditive(measure: ColumnInfo): boolean {
 }
 
 /** "Revenue by region in 2024: North (€…), South (€…). Together €…" or highest/lowest of many. */
-function describeBreakdown(result: ResultTable, category: ColumnInfo, measure: ColumnInfo, period: string): string {
-  const { rows } = result;
+function describeBreakdown(rows: readonly Row[], truncated: boolean, category: ColumnInfo, measure: ColumnInfo, period: string): string {
   const head = withPhrase(`${measure.label} by ${lowerFirst(category.label)}`, period);
   let text: string;
   if (rows.length <= NAMED_GROUPS) {
@@ -134,7 +144,7 @@ function describeBreakdown(result: ResultTable, category: ColumnInfo, measure: C
       : `${head}, across ${groups}: highest ${name(found.highest, category)} (${cell(found.highest, measure)}), ` +
         `lowest ${name(found.lowest, category)} (${cell(found.lowest, measure)})`;
   }
-  if (isAdditive(measure) && !result.truncated && rows.length > 1) {
+  if (isAdditive(measure) && !truncated && rows.length > 1) {
     const total = rows.reduce((sum: number, row) => sum + (toNumber(row[measure.index]) ?? 0), 0);
     text = `${sentence(text)} Total: ${formatNumber(total, measure)}`;
   }

@@ -2,7 +2,8 @@
 import type { TimeGrain } from '../query/logical-query.ts';
 import { formatNumber, parseIsoDate, toNumber } from './format-value.ts';
 import type { ColumnInfo } from './result-columns.ts';
-import { cell, lowerFirst, name, plural, wasOrWere } from './text-words.ts';
+import { cell, lowerFirst, plural, wasOrWere } from './text-words.ts';
+import { timePointInWords } from './date-words.ts';
 
 type Row = readonly unknown[];
 
@@ -23,12 +24,13 @@ export function describeTimeSeries(rows: readonly Row[], time: ColumnInfo, measu
   const first = points[0];
   const last = points[points.length - 1];
   if (first === undefined || last === undefined) return '';
-  if (points.length === 1) return `${measure.label} for ${name(first, time)} ${wasOrWere(measure.label)} ${cell(first, measure)}`;
+  if (points.length === 1) return `${measure.label} for ${when(first, time)} ${wasOrWere(measure.label)} ${cell(first, measure)}`;
 
   const noun = time.grain === undefined ? 'date' : GRAIN_NOUNS[time.grain];
-  const head = `${measure.label} by ${lowerFirst(time.label)} from ${name(first, time)} to ${name(last, time)} ` +
+  const head = `${measure.label} by ${lowerFirst(time.label)} from ${when(first, time)} to ${when(last, time)} ` +
     `(${formatNumber(points.length, { type: 'integer', aggregate: 'count' })} ${plural(noun, points.length)})`;
-  const at = (row: Row): string => `in ${time.grain === 'week' ? 'the ' : ''}${name(row, time)}`;
+  const onDays = time.grain === 'day' || time.grain === undefined;
+  const at = (row: Row): string => `${onDays ? 'on' : 'in'} ${time.grain === 'week' ? 'the ' : ''}${when(row, time)}`;
   const change = percentChange(toNumber(first[measure.index]), toNumber(last[measure.index]));
   let text = `${head}: ${cell(first, measure)} ${at(first)}, ` +
     `${cell(last, measure)} ${at(last)}${change === '' ? '' : ` (${change})`}`;
@@ -39,6 +41,10 @@ export function describeTimeSeries(rows: readonly Row[], time: ColumnInfo, measu
     text += `; the peak was ${at(peak)}`;
   }
   return text;
+}
+
+function when(row: Row, time: ColumnInfo): string {
+  return timePointInWords(row[time.index], time);
 }
 
 function peakOf(rows: readonly Row[], measure: ColumnInfo): Row | undefined {

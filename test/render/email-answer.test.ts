@@ -5,7 +5,7 @@ import { chartFont } from '../../src/render/chart-font.ts';
 import { renderChartPng } from '../../src/render/chart-png.ts';
 import { buildEmailAnswer, DEFAULT_FROM } from '../../src/render/email-answer.ts';
 import { chooseFigure } from '../../src/render/figure.ts';
-import { empty, HOSTILE, list, oneValue, ranking, timeSeries } from './fixtures.ts';
+import { empty, HOSTILE, identified, list, oneValue, pieBreakdown, ranking, timeSeries } from './fixtures.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -116,5 +116,61 @@ describe('chart PNG', () => {
     expect(withText.width).toBe(withoutFonts.width);
     // Without a font resvg drops the text: the image is blank white and compresses to almost nothing.
     expect(withText.png.length).toBeGreaterThan(withoutFonts.png.length * 3);
+  });
+});
+
+describe('what the email says', () => {
+  const defined: AnswerInput = {
+    ...oneValue,
+    question: 'revnue 2024 pls',
+    definitions: ['Revenue = quantity × unit price × (1 − discount) over order_lines of orders not cancelled'],
+    assumptions: ['Revenue = quantity × unit price × (1 − discount) over order_lines of orders not cancelled', 'FY2024 is read as the calendar year 2024.'],
+  };
+
+  it('takes its subject from the answer, not from the question as typed', async () => {
+    expect((await buildEmailAnswer(defined)).subject).toBe('Total revenue in 2024 was €1,234,567.89');
+    expect((await buildEmailAnswer(pieBreakdown)).subject).toBe('Orders by status');
+    expect((await buildEmailAnswer(ranking)).subject).toBe('Top 5 customers by total revenue in 2024');
+    expect((await buildEmailAnswer(list)).subject).toBe('Orders');
+    expect((await buildEmailAnswer(empty)).subject).toBe('No data for total revenue by country in 1990');
+    expect((await PostalMime.parse((await buildEmailAnswer(defined)).mime)).subject).toBe('Total revenue in 2024 was €1,234,567.89');
+  });
+
+  it('keeps formulas out of the answer and states them once where it says how the question was read', async () => {
+    const { text, html } = await buildEmailAnswer(defined);
+    const [answer, , reading] = text.split('\n\n');
+    expect(answer).toBe('Total revenue in 2024 was €1,234,567.89.');
+    expect(reading).toBe([
+      'How the question was read: Sum of order revenue for orders placed in 2024.',
+      '- Revenue = quantity × unit price × (1 − discount) over order_lines of orders not cancelled',
+      '- FY2024 is read as the calendar year 2024.',
+    ].join('\n'));
+    expect(text.match(/× unit price/g)).toHaveLength(1);
+    const [answerParagraph] = /<p style="margin:0 0 12px;font-size:16px;line-height:1.5;">[^<]*<\/p>/.exec(html) ?? [];
+    expect(answerParagraph).toContain('Total revenue in 2024 was €1,234,567.89.');
+    expect(answerParagraph).not.toMatch(/×|order_lines/);
+    expect(html.indexOf('× unit price')).toBeGreaterThan(html.indexOf('</table>'));
+  });
+
+  it('leaves out a key grouped next to its name, in the sentence and in both tables', async () => {
+    const { text, html } = await buildEmailAnswer(identified);
+    for (const body of [text, html]) {
+      expect(body).not.toMatch(/Customer id/);
+      expect(body).not.toMatch(/\b179\b/);
+      expect(body).toContain('Martinsson AB');
+    }
+  });
+
+  it('carries its chart outside the MIME message too: the same PNG, by the Content-ID the HTML names', async () => {
+    const answer = await buildEmailAnswer(timeSeries);
+    const chart = answer.chart!;
+    expect(chart).toMatchObject({ contentType: 'image/png', contentId: expect.stringMatching(/^chart-[0-9a-f]{16}@querent\.invalid$/) });
+    expect(answer.html).toContain(`src="cid:${chart.contentId}"`);
+    const png = Buffer.from(chart.base64, 'base64');
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(pngSize(png)).toEqual({ width: chart.width, height: chart.height });
+    const [image] = (await PostalMime.parse(answer.mime)).attachments;
+    expect(Buffer.from(image!.content as ArrayBuffer).equals(png)).toBe(true);
+    expect((await buildEmailAnswer(list)).chart).toBeUndefined();
   });
 });

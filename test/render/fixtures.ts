@@ -160,3 +160,25 @@ export const seriesByCustomer = input({
     customers.map((customer, index) => [quarter, customer, (index + 1) * 100 + step]),
   ),
 });
+
+const identifiedQuery: LogicalQuery = {
+  kind: 'select', root: 'order_lines', joins: [], columns: [], filters: [], having: [],
+  measures: [{ id: 'total_revenue', label: 'Total revenue', aggregate: 'sum', unit: 'EUR', expression: { kind: 'field', entity: 'order_lines', column: 'amount' } }],
+  dimensions: [
+    { id: 'customer_id', label: 'Customer id', field: { kind: 'field', entity: 'customers', column: 'id' } },
+    { id: 'customer', label: 'Customer', field: { kind: 'field', entity: 'customers', column: 'company_name' } },
+  ],
+  order: [{ id: 'total_revenue', direction: 'desc' }],
+  limit: 3,
+};
+const identifiedResult = {
+  columns: [{ name: 'customer_id', type: 'integer' as const }, { name: 'customer', type: 'text' as const }, { name: 'total_revenue', type: 'number' as const }],
+  rows: [[179, 'Martinsson AB', 1892534.65], [12, 'Jansen Groep', 800000], [393, 'Francois', 644487.1]],
+  truncated: false,
+};
+
+/** The top 3 customers by revenue, grouped by customer id and name. */
+export const identified: AnswerInput = {
+  question: 'top 3 customers by revenue', query: identifiedQuery, result: identifiedResult, interpretation: 'Total revenue by customer, top 3', assumptions: [],
+  compiled: { language: 'sql', dialect: 'postgresql', text: 'SELECT …', params: [] }, connectionName: 'Shop', answeredAt: new Date('2025-02-03T10:20:30Z'),
+};

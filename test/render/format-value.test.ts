@@ -17,6 +17,8 @@ describe('formatNumber', () => {
 
   it('shows percentages, other units and small fractions', () => {
     expect(formatNumber(12.345, { type: 'number', unit: '%', aggregate: 'avg' })).toBe('12.3%');
+    expect(formatNumber(1234.5, { type: 'number', unit: '%', aggregate: 'ratio' })).toBe('1,234.5%');
+    expect(formatNumber(0.125, { type: 'number', aggregate: 'ratio' })).toBe('12.5%');
     expect(formatNumber(3.5, { type: 'number', unit: 'days', aggregate: 'avg' })).toBe('3.5 days');
     expect(formatNumber(0.00123, { type: 'number', aggregate: 'avg' })).toBe('0.00123');
     expect(formatNumber(9876.54321, { type: 'number', aggregate: 'avg' })).toBe('9,876.54');
@@ -61,21 +63,44 @@ describe('periodPhrase', () => {
   const query = (filters: Filter[]): LogicalQuery => ({
     kind: 'select', root: 'orders', joins: [], measures: [], dimensions: [], columns: [], filters, having: [], order: [],
   });
-  const range = (from: string, until: string): Filter[] => [
-    { kind: 'filter', expression: orderDate, op: 'gte', values: [from] },
-    { kind: 'filter', expression: orderDate, op: 'lt', values: [until] },
-  ];
+  const on = (op: Filter['op'], ...values: string[]): Filter => ({ kind: 'filter', expression: orderDate, op, values });
+  const range = (from: string, until: string): Filter[] => [on('gte', from), on('lt', until)];
 
   it('names whole years, quarters, months and days', () => {
     expect(periodPhrase(query(range('2024-01-01', '2025-01-01')))).toBe('in 2024');
     expect(periodPhrase(query(range('2024-07-01', '2024-10-01')))).toBe('in Q3 2024');
     expect(periodPhrase(query(range('2024-03-01', '2024-04-01')))).toBe('in March 2024');
-    expect(periodPhrase(query(range('2024-03-05', '2024-03-06')))).toBe('on 2024-03-05');
-    expect(periodPhrase(query(range('2024-03-05', '2024-04-10')))).toBe('from 2024-03-05 to 2024-04-09');
+    expect(periodPhrase(query(range('2024-03-05', '2024-03-06')))).toBe('on 5 Mar 2024');
   });
 
-  it('reads open ranges and ignores filters that are not dates', () => {
-    expect(periodPhrase(query([{ kind: 'filter', expression: orderDate, op: 'gte', values: ['2024-03-05'] }]))).toBe('since 2024-03-05');
+  it('writes the days of any other span in words, the last one included', () => {
+    expect(periodPhrase(query(range('2025-12-01', '2026-12-01')))).toBe('from 1 Dec 2025 to 30 Nov 2026');
+    expect(periodPhrase(query(range('2024-03-05', '2024-04-10')))).toBe('from 5 Mar 2024 to 9 Apr 2024');
+    expect(periodPhrase(query([on('between', '2024-09-01', '2024-09-30')]))).toBe('from 1 Sep 2024 to 30 Sep 2024');
+    expect(periodPhrase(query(range('2025-11-25T10:00:00Z', '2026-11-25')))).toBe('from 25 Nov 2025 10:00 to before 25 Nov 2026');
+  });
+
+  it('reads open ranges in words and ignores filters that are not dates', () => {
+    expect(periodPhrase(query([on('gte', '2024-03-05')]))).toBe('since 5 Mar 2024');
+    expect(periodPhrase(query([on('lt', '2025-01-01')]))).toBe('before 1 Jan 2025');
     expect(periodPhrase(query([{ kind: 'filter', expression: field('orders', 'status'), op: 'eq', values: ['paid'] }]))).toBe('');
+  });
+
+  it('never runs a range backwards: bounds that no day meets are both stated', () => {
+    expect(periodPhrase(query(range('2024-05-01', '2024-03-01')))).toBe('since 1 May 2024 and before 1 Mar 2024');
+    expect(periodPhrase(query(range('2024-05-01', '2024-05-01')))).toBe('since 1 May 2024 and before 1 May 2024');
+    expect(periodPhrase(query([on('between', '2024-05-01', '2024-03-01')]))).toBe('since 1 May 2024 and up to 1 Mar 2024');
+  });
+
+  it('intersects the bounds of several filters on one field, whatever their order', () => {
+    const narrower = [on('gte', '2024-06-01'), ...range('2024-01-01', '2025-01-01')];
+    expect(periodPhrase(query(narrower))).toBe('from 1 Jun 2024 to 31 Dec 2024');
+    expect(periodPhrase(query([on('lt', '2024-11-24'), ...range('2025-01-01', '2026-01-01')]))).toBe('since 1 Jan 2025 and before 24 Nov 2024');
+  });
+
+  it('names each field when several date fields are filtered, so that no period goes unsaid', () => {
+    const dueBefore: Filter = { kind: 'filter', expression: field('invoices', 'due_date'), op: 'lt', values: ['2026-11-24'] };
+    expect(periodPhrase(query([dueBefore, ...range('2025-01-01', '2026-01-01')])))
+      .toBe('with due date before 24 Nov 2026 and order date in 2025');
   });
 });

@@ -36,7 +36,8 @@ describe('renderAnswer', () => {
 
   it('email: subject, text, html and mime', async () => {
     const answer = (await renderAnswer('email', oneValue, { email: { to: 'team@example.com' } })) as EmailAnswer;
-    expect(Object.keys(answer).sort()).toEqual(['html', 'mime', 'subject', 'text']);
+    expect(Object.keys(answer).sort()).toEqual(['chart', 'html', 'mime', 'subject', 'text']);
+    expect(Object.keys((await renderAnswer('email', empty)) as EmailAnswer).sort()).toEqual(['html', 'mime', 'subject', 'text']);
     expect(answer.mime).toMatch(/^To: team@example\.com\r$/m);
   });
 

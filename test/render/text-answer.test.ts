@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerText } from '../../src/render/text-answer.ts';
+import { field, type Filter } from '../../src/query/logical-query.ts';
 import { barBreakdown, empty, list, oneValue, pieBreakdown, ranking, seriesByCustomer, timeSeries, truncated } from './fixtures.ts';
 
 describe('text answer', () => {
@@ -68,5 +69,33 @@ describe('text answer', () => {
       'Revenue by quarter and customer in 2024, 48 combinations: highest Q4 2024 / Customer 12 (€1,203.00), ' +
         'lowest Q1 2024 / Customer 1 (€100.00).',
     );
+  });
+});
+
+describe('periods in the text answer', () => {
+  const orderDate = field('orders', 'order_date');
+  const lastTwelveMonths: Filter[] = [
+    { kind: 'filter', expression: orderDate, op: 'gte', values: ['2025-12-01'] },
+    { kind: 'filter', expression: orderDate, op: 'lt', values: ['2026-12-01'] },
+  ];
+
+  it('states a span of days in words', () => {
+    const input = { ...oneValue, query: { ...oneValue.query, filters: lastTwelveMonths } };
+    expect(answerText(input)).toBe('Total revenue from 1 Dec 2025 to 30 Nov 2026 was €1,234,567.89.');
+  });
+
+  it('reads a daily series by its days in words', () => {
+    const daily = {
+      ...timeSeries,
+      query: { ...timeSeries.query, dimensions: [{ id: 'order_day', label: 'Day', field: orderDate, grain: 'day' as const }] },
+      result: { columns: [{ name: 'order_day', type: 'date' as const }, { name: 'revenue', type: 'number' as const }], rows: [['2024-03-03', 5], ['2024-03-01', 10], ['2024-03-02', 20]], truncated: false },
+    };
+    expect(answerText(daily)).toContain('Revenue by day from 1 Mar 2024 to 3 Mar 2024 (3 days): €10.00 on 1 Mar 2024, €5.00 on 3 Mar 2024 (-50%); the peak was €20.00 on 2 Mar 2024.');
+  });
+
+  it('keeps a period that shares the query with a segment\'s date', () => {
+    const overdue: Filter = { kind: 'filter', expression: field('orders', 'due_date'), op: 'lt', values: ['2026-11-24'] };
+    const input = { ...oneValue, conditions: ['overdue orders'], query: { ...oneValue.query, filters: [overdue, ...oneValue.query.filters] } };
+    expect(answerText(input)).toBe('Total revenue where overdue orders, with due date before 24 Nov 2026 and order date in 2024 was €1,234,567.89.');
   });
 });

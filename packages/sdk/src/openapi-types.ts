@@ -528,6 +528,22 @@ export interface components {
             html: string;
             /** @description A complete RFC 5322 message (multipart: HTML with the table and chart inline, plain-text alternative). */
             mime: string;
+            /** @description The chart the message carries inline, for callers that do not read MIME; absent when the answer has no chart (a list, no rows). */
+            chart?: {
+                /** @enum {string} */
+                contentType: "image/png";
+                /** @description The Content-ID the HTML refers to as cid:…, without angle brackets. */
+                contentId: string;
+                /** @description Image width in pixels (twice the size the HTML shows it at). */
+                width: number;
+                /** @description Image height in pixels. */
+                height: number;
+                /**
+                 * Format: byte
+                 * @description The PNG, base64-encoded.
+                 */
+                base64: string;
+            };
         };
         Run: {
             runId: string;

@@ -12,8 +12,8 @@ import { conditionPhrase } from './condition-phrases.ts';
 export interface Explanation {
   readonly interpretation: string;
   /**
-   * The conditions an answer's sentence must state besides its period, in words. A single period
-   * is left out: renderers phrase it from the query's date filters ("in 2026").
+   * The conditions an answer's sentence must state besides its periods, in words. Periods are left
+   * out: renderers phrase every date filter of the query ("in 2026"), a segment's dates included.
    */
   readonly conditionPhrases: readonly string[];
 }
@@ -21,8 +21,7 @@ export interface Explanation {
 export function explain(reading: Reading, planned: PlannedReading, schema: SchemaIndex): Explanation {
   const { query } = planned;
   const phrases = reading.conditions.map((condition) => conditionPhrase(condition, schema, query.root));
-  const periods = reading.conditions.filter((condition) => condition.kind === 'period').length;
-  const conditionPhrases = periods <= 1 ? phrases.filter((_, index) => reading.conditions[index].kind !== 'period') : phrases;
+  const conditionPhrases = phrases.filter((_, index) => reading.conditions[index].kind !== 'period');
   const parts: string[] = [head(reading, planned, schema)];
   if (phrases.length > 0) parts.push(`where ${phrases.join(' and ')}`);
   if (reading.scope.length > 0) parts.push(`among those related to ${reading.scope.map((entity) => entityNoun(schema.entityByName.get(entity) ?? failEntity(entity), true)).join(' and ')}`);
