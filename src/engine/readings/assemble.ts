@@ -219,6 +219,7 @@ function finish(draft: Draft): void {
     }
   }
   if (draft.groups.length > 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
+  if (droppedOr(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
@@ -230,6 +231,14 @@ function finish(draft: Draft): void {
   }
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
+}
+
+/**
+ * "paid over 300 or by cheque", "in 2005 or after": an "or" that no reading of alternatives took
+ * joins something the reading dropped or required together.
+ */
+function droppedOr(draft: Draft): boolean {
+  return draft.input.tokens.some((token, index) => token.lower === 'or' && !draft.usedTokens.has(index));
 }
 
 function sameAsGroup(output: OutputNode, group: Draft['groups'][number]): boolean {

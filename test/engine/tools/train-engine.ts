@@ -1,5 +1,7 @@
 /**
- * Learns the engine's model on the fit split of the Spider tuning set and writes
+ * Learns the engine's model on the fit split of the Spider tuning set, together with a sample
+ * question set (business questions: metrics, segments, periods, time series, which Spider lacks;
+ * samples-v2 by default, never the frozen set that measures the engine), and writes
  * src/engine/readings/weights.json:
  * 1. reading weights: rounds alternate between reading every question with the current weights (a
  *    wide beam), running the readings against the gold rows, and refitting;
@@ -8,14 +10,18 @@
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
  * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
+ *      [--samples samples-v2|none] [--sample-weight 4]   (each sample question counts as that many)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadSpiderQuestions } from '../accuracy/spider-set.ts';
 import { chooseThreshold, decisionExamples, fitConfidence, scoreAt, scoredExamples, type DecisionExample, type Scored } from '../training/calibrate.ts';
 import { collectLabels } from '../training/collect.ts';
+import { collectSampleLabels } from '../training/collect-samples.ts';
+import { loadSampleQuestions, QUESTION_SETS } from '../accuracy/evaluate-samples.ts';
 import { DEFAULT_FIT, fitWeights, logLikelihood, type LabelledQuestion } from '../training/fit-weights.ts';
 import { shippedModel, type Model } from '../../../src/engine/readings/model.ts';
+import { PREBUILT_SAMPLES_DIR } from '../../../src/samples/sample-datasets.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -25,6 +31,8 @@ const { values: options } = parseArgs({
     folds: { type: 'string', default: '5' },
     limit: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    samples: { type: 'string', default: 'samples-v2' },
+    'sample-weight': { type: 'string', default: '1' },
     out: { type: 'string', default: new URL('../../../src/engine/readings/weights.json', import.meta.url).pathname },
   },
 });
@@ -33,15 +41,27 @@ const questions = loadSpiderQuestions('fit').slice(0, options.limit ? Number(opt
 const labelsPath = new URL('../../../.tmp/train-labels.json', import.meta.url).pathname;
 const started = performance.now();
 let model: Model = shippedModel();
-let labelled: LabelledQuestion[] = options.reuse ? JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelledQuestion[] : [];
+if (options.samples === 'samples-v3') throw new TypeError('samples-v3 measures the engine on questions it was not trained on; train on another set.');
+const sampleSet = options.samples === 'none' ? undefined : QUESTION_SETS[options.samples];
+if (options.samples !== 'none' && sampleSet === undefined) throw new TypeError(`Unknown sample set ${options.samples}`);
+const sampleQuestions = sampleSet ? loadSampleQuestions(sampleSet) : [];
+const sampleLabels = async (): Promise<LabelledQuestion[]> => {
+  const labels = await collectSampleLabels(sampleQuestions, {
+    model, beam: 120, keep: 60, run: 30, now: new Date(),
+    samplesDir: process.env.QUERENT_SAMPLES_DIR ?? PREBUILT_SAMPLES_DIR,
+  });
+  return Array.from({ length: Number(options['sample-weight']) }, () => labels).flat();
+};
+let labelled: LabelledQuestion[] = options.reuse ? [...JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelledQuestion[], ...await sampleLabels()] : [];
 for (let round = 1; round <= (options.reuse ? 0 : Number(options.rounds)); round += 1) {
-  labelled = await collectLabels(questions, {
+  const spider = await collectLabels(questions, {
     model, beam: 120, keep: 60, run: 30, now: new Date('2025-01-01T00:00:00Z'),
     cachePath: new URL('../../../.tmp/train-cache.json', import.meta.url).pathname,
     ...(options.pg ? { postgresUrl: options.pg } : {}),
     progress: (database, done, total) => process.stderr.write(`\rround ${round}: ${done}/${total} databases (${database})            `),
   });
-  writeFileSync(labelsPath, JSON.stringify(labelled));
+  writeFileSync(labelsPath, JSON.stringify(spider));
+  labelled = [...spider, ...await sampleLabels()];
   model = { ...model, weights: fitWeights(labelled, { ...DEFAULT_FIT, initial: model.weights }) };
   const reachable = labelled.filter((question) => question.candidates.some((candidate) => candidate.correct)).length;
   console.log(`\nround ${round}: a right reading among the candidates for ${percent(reachable / labelled.length)} of ${labelled.length}; log-likelihood ${logLikelihood(labelled, model.weights).toFixed(3)}`);
