@@ -17,7 +17,11 @@ export interface PgliteThreadData {
 }
 
 export type ThreadRequest =
-  | { readonly type: 'query'; readonly id: number; readonly text: string; readonly params: readonly unknown[]; readonly timeoutMs: number }
+  | {
+    readonly type: 'query'; readonly id: number; readonly text: string; readonly params: readonly unknown[]; readonly timeoutMs: number;
+    /** The schema unqualified table names resolve to; absent: `public`. */
+    readonly schema?: string;
+  }
   | { readonly type: 'close' };
 
 export type ThreadReply =

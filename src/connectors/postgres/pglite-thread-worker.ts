@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { isQuerentError } from '../../core/errors.ts';
 import { createPgliteClient } from './pglite-client.ts';
 import type { PgliteThreadData, ThreadReply, ThreadRequest } from './pglite-thread-protocol.ts';
+import type { PostgresClient } from './postgres-client.ts';
 
 const data = workerData as PgliteThreadData;
 const port = parentPort!;
@@ -19,7 +20,11 @@ function open(): Promise<PGlite> {
   });
 }
 const opening = open();
-const client = opening.then((db) => createPgliteClient(db, { closeDatabase: true, ...(data.timeZone ? { timeZone: data.timeZone } : {}) }));
+
+/** A client for the request's schema: clients are only settings around the one database. */
+function clientFor(db: PGlite, schema: string | undefined): PostgresClient {
+  return createPgliteClient(db, { ...(data.timeZone ? { timeZone: data.timeZone } : {}), ...(schema === undefined ? {} : { schema }) });
+}
 
 opening.then(() => port.postMessage({ type: 'ready' } satisfies ThreadReply), (error: unknown) => {
   port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies ThreadReply);
@@ -28,11 +33,11 @@ opening.then(() => port.postMessage({ type: 'ready' } satisfies ThreadReply), (e
 port.on('message', (request: ThreadRequest) => {
   if (request.type === 'close') {
     // Exits the thread even if something PGlite left behind would keep its event loop alive.
-    void client.then((ready) => ready.close()).finally(() => process.exit(0));
+    void opening.then((db) => db.close()).finally(() => process.exit(0));
     return;
   }
-  void client
-    .then((ready) => ready.query(request.text, request.params, { timeoutMs: request.timeoutMs }))
+  void opening
+    .then((db) => clientFor(db, request.schema).query(request.text, request.params, { timeoutMs: request.timeoutMs }))
     .then(
       (result) => port.postMessage({ type: 'result', id: request.id, result } satisfies ThreadReply),
       (error: unknown) => port.postMessage({

@@ -1,5 +1,6 @@
 /**
- * A PostgresClient whose PGlite runs in a worker thread, on a data directory on disk.
+ * PostgresClients whose PGlite runs in a worker thread, on a data directory on disk: one client
+ * per schema that unqualified names resolve to, all on the same database and thread.
  *
  * PGlite is PostgreSQL compiled to WebAssembly: on the event loop, every statement would hold up
  * HTTP. In a thread it runs on another core, its files stay on disk instead of in memory, and the
@@ -64,7 +65,18 @@ export function pgliteModule(): Promise<WasmModule> {
   return compiledModule;
 }
 
-export function createPgliteThreadClient(options: PgliteThreadOptions): PostgresClient & { readonly running: boolean } {
+export interface PgliteThread {
+  /**
+   * A client whose statements resolve unqualified table names in `schema` (default `public`).
+   * Closing it leaves the thread running: the thread belongs to whoever closes it.
+   */
+  client(schema?: string): PostgresClient;
+  /** Whether the thread is running now (it stops when idle and on a timeout). */
+  readonly running: boolean;
+  close(): Promise<void>;
+}
+
+export function createPgliteThread(options: PgliteThreadOptions): PgliteThread {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   let thread: Thread | undefined;
   let starting: Promise<Thread> | undefined;
@@ -153,7 +165,7 @@ export function createPgliteThreadClient(options: PgliteThreadOptions): Postgres
     return starting;
   }
 
-  async function query(text: string, params: readonly unknown[], queryOptions: PostgresQueryOptions = {}): Promise<PostgresRawResult> {
+  async function query(schema: string | undefined, text: string, params: readonly unknown[], queryOptions: PostgresQueryOptions = {}): Promise<PostgresRawResult> {
     const { signal } = queryOptions;
     const timeoutMs = queryOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     signal?.throwIfAborted();
@@ -184,12 +196,15 @@ export function createPgliteThreadClient(options: PgliteThreadOptions): Postgres
         reject: (error) => { settle(); reject(error); },
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      current.worker.postMessage({ type: 'query', id, text, params: [...params], timeoutMs } satisfies ThreadRequest);
+      current.worker.postMessage({ type: 'query', id, text, params: [...params], timeoutMs, ...(schema === undefined ? {} : { schema }) } satisfies ThreadRequest);
     });
   }
 
   return {
-    query,
+    client: (schema) => ({
+      query: (text, params, queryOptions) => query(schema, text, params, queryOptions),
+      close: async () => undefined,
+    }),
     get running() {
       return thread !== undefined;
     },
