@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliJson } from '../support/cli-process.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
@@ -17,6 +18,17 @@ describe('CLI on the embedded store, no server running', () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim().split('\n')).toHaveLength(1);
     expect(again.stderr).toMatch(/already initialised/i);
+  });
+
+  it('leaves nothing in the data directory readable by others, PGlite\'s own files included', () => {
+    const loose: string[] = [];
+    const walk = (target: string): void => {
+      const stats = fs.lstatSync(target);
+      if ((stats.mode & 0o077) !== 0) loose.push(`${(stats.mode & 0o777).toString(8)} ${path.relative(dataDir, target)}`);
+      if (stats.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
+    };
+    walk(dataDir);
+    expect(loose).toEqual([]);
   });
 
   it('manages workspaces, members, keys, connections and prompts with --json output', async () => {
