@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliJson } from '../support/cli-process.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { api } from '../support/http-client.ts';
 import { tempDir } from '../support/paths.ts';
+import { looseModes } from '../support/file-modes.ts';
 
 describe('CLI on the embedded store, no server running', () => {
   const dataDir = tempDir('cli');
@@ -21,14 +21,7 @@ describe('CLI on the embedded store, no server running', () => {
   });
 
   it('leaves nothing in the data directory readable by others, PGlite\'s own files included', () => {
-    const loose: string[] = [];
-    const walk = (target: string): void => {
-      const stats = fs.lstatSync(target);
-      if ((stats.mode & 0o077) !== 0) loose.push(`${(stats.mode & 0o777).toString(8)} ${path.relative(dataDir, target)}`);
-      if (stats.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
-    };
-    walk(dataDir);
-    expect(loose).toEqual([]);
+    expect(looseModes(dataDir)).toEqual([]);
   });
 
   it('manages workspaces, members, keys, connections and prompts with --json output', async () => {

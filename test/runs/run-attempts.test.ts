@@ -6,14 +6,11 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector } from '../../src/connectors/connector.ts';
 import { newRunId, newWorkspaceId } from '../../src/core/ids.ts';
 import type { QuestionEngine } from '../../src/engine/question-engine.ts';
 import { MAX_ATTEMPTS } from '../../src/runs/run-attempts.ts';
 import { createLocalRunQueue } from '../../src/runs/run-queue.ts';
 import { createRunService, type RunService } from '../../src/runs/run-service.ts';
-import type { ConnectionService } from '../../src/services/connection-service.ts';
-import type { ConnectorRegistry } from '../../src/services/connector-registry.ts';
 import { createLocalChangeFeed } from '../../src/store/change-feed.ts';
 import { insertConnection, type ConnectionRecord } from '../../src/store/connections-repository.ts';
 import type { Database } from '../../src/store/database.ts';
@@ -23,6 +20,7 @@ import { openPgliteDatabase } from '../../src/store/pglite-database.ts';
 import { insertRun } from '../../src/store/runs-repository.ts';
 import { insertWorkspace } from '../../src/store/workspaces-repository.ts';
 import { tempDir } from '../support/paths.ts';
+import { oneConnectionService, oneRowRegistry } from '../support/run-service-fakes.ts';
 
 describe('run service: runs left running by a killed process', () => {
   const dir = tempDir('run-attempts');
@@ -42,16 +40,8 @@ describe('run service: runs left running by a killed process', () => {
       };
     },
   };
-  const connector = {
-    kind: 'postgresql',
-    compile: () => ({ language: 'sql', dialect: 'postgresql', text: 'SELECT 1', params: [] }),
-    execute: async () => ({ columns: [{ name: 'n', type: 'integer' }], rows: [[1]], truncated: false }),
-  } as unknown as Connector;
-  const registry = {
-    connector: async () => connector,
-    knowledge: async () => ({ catalog: { entities: [] }, values: [], loadedAt: Date.now() }),
-  } as unknown as ConnectorRegistry;
-  const connections = { find: async () => connection } as unknown as ConnectionService;
+  const registry = oneRowRegistry();
+  const connections = oneConnectionService(() => connection);
 
   /** A run as a process leaves it when killed mid-run for the `attempts`-th time. */
   async function interruptedRun(prompt: string, attempts: number): Promise<string> {
