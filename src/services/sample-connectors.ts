@@ -10,7 +10,7 @@
  */
 import type { Catalog } from '../connectors/catalog.ts';
 import type { Connector } from '../connectors/connector.ts';
-import { createPgliteThread, type PgliteThread } from '../connectors/postgres/pglite-thread.ts';
+import { createPgliteReadThread, type PgliteReadThread } from '../connectors/postgres/pglite-read-thread.ts';
 import { createConnectorOnClient } from '../connectors/postgres/postgres-connector.ts';
 import { ensureSampleSetArchive, unpackSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
 import { withSampleSemantics } from '../samples/sample-semantics.ts';
@@ -32,13 +32,13 @@ export interface SampleConnectors {
 }
 
 export function createSampleConnectors(options: SampleConnectorsOptions): SampleConnectors {
-  let opening: Promise<PgliteThread> | undefined;
+  let opening: Promise<PgliteReadThread> | undefined;
 
-  function thread(): Promise<PgliteThread> {
+  function thread(): Promise<PgliteReadThread> {
     opening ??= (async () => {
       const archive = await ensureSampleSetArchive(options.samplesDir);
       const dataDir = await unpackSampleDatabase(options.dataDir, archive);
-      return createPgliteThread({ dataDir, idleMs: options.idleMs });
+      return createPgliteReadThread({ dataDir, idleMs: options.idleMs });
     })();
     opening.catch(() => {
       opening = undefined;

@@ -1,101 +1,67 @@
 /**
- * The PGlite thread on a data directory on disk: read-only statements as on the main thread, each
- * client's unqualified names resolved in its own schema, a statement past its timeout stopped by
- * ending the thread, the thread stopped when idle and started again by the next statement, and an
- * aborted call let go at once.
+ * The PGlite thread both the metadata store and the samples run on: each kind of call answered on
+ * one thread, a failed call rejected with the owner's error, and once the thread has exited, the
+ * calls still waiting and every later one rejected with the owner's error instead of left waiting.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteThread } from '../../src/connectors/postgres/pglite-thread.ts';
+import { startPgliteThread } from '../../src/connectors/postgres/pglite-thread.ts';
 import { tempDir } from '../support/paths.ts';
 
-describe('PGlite thread client', () => {
-  const root = tempDir('pglite-thread');
+class OwnersError extends Error {
+  readonly code?: string;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+describe('PGlite thread', () => {
+  const root = tempDir('pglite-host');
   const dataDir = path.join(root, 'db');
+  const start = () => startPgliteThread({
+    dataDir,
+    failure: (failure) => new OwnersError(failure.message, failure.code),
+    stopped: () => new OwnersError('stopped'),
+  });
 
   beforeAll(async () => {
     const db = await PGlite.create(dataDir);
-    await db.exec('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL); INSERT INTO items SELECT n, \'item \' || n FROM generate_series(1, 50) AS n;');
-    await db.exec('CREATE SCHEMA other; CREATE TABLE other.items (id integer PRIMARY KEY); INSERT INTO other.items VALUES (1), (2); CREATE TABLE other.extras (id integer);');
+    await db.exec('CREATE TABLE items (id integer PRIMARY KEY)');
     await db.close();
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('answers statements in their text form, read-only', async () => {
-    const thread = createPgliteThread({ dataDir, idleMs: 0 });
-    const client = thread.client();
+  it('answers statements, transactions and read-only statements on one thread', async () => {
+    const thread = await start();
     try {
-      const result = await client.query('SELECT count(*) AS n, max(name) AS last FROM items WHERE id <= $1', [10]);
-      expect(result.rows).toEqual([['10', 'item 9']]);
-      expect(result.fields.map((field) => field.name)).toEqual(['n', 'last']);
-      await expect(client.query('DELETE FROM items', [])).rejects.toMatchObject({ code: 'invalid_request' });
-      expect((await client.query('SELECT count(*) FROM items', [])).rows).toEqual([['50']]);
+      await thread.ready;
+      const tx = await thread.call<number>({ type: 'begin' });
+      await thread.call({ type: 'query', text: 'INSERT INTO items VALUES ($1)', params: [1], tx });
+      await thread.call({ type: 'end', tx, commit: true });
+      const rolledBack = await thread.call<number>({ type: 'begin' });
+      await thread.call({ type: 'query', text: 'INSERT INTO items VALUES (2)', params: [], tx: rolledBack });
+      await thread.call({ type: 'end', tx: rolledBack, commit: false });
+      expect(await thread.call({ type: 'query', text: 'SELECT id FROM items', params: [] })).toEqual([{ id: 1 }]);
+      expect(await thread.call({ type: 'read', text: 'SELECT count(*) FROM items', params: [], timeoutMs: 5_000 })).toMatchObject({ rows: [['1']] });
+      const duplicate = await thread.call({ type: 'query', text: 'INSERT INTO items VALUES (1)', params: [] }).catch((error: unknown) => error);
+      expect(duplicate).toBeInstanceOf(OwnersError);
+      expect(duplicate).toMatchObject({ code: '23505' });
+      expect(thread.waiting).toBe(0);
     } finally {
-      await thread.close();
+      await thread.stop(5_000);
     }
   });
 
-  it('resolves each client\'s unqualified names in its own schema, on one thread', async () => {
-    const thread = createPgliteThread({ dataDir, idleMs: 0 });
-    try {
-      const [inPublic, inOther] = [thread.client(), thread.client('other')];
-      const [publicItems, otherItems] = await Promise.all([
-        inPublic.query('SELECT count(*) FROM items', []),
-        inOther.query('SELECT count(*) FROM items', []),
-      ]);
-      expect([publicItems.rows, otherItems.rows]).toEqual([[['50']], [['2']]]);
-      await expect(inPublic.query('SELECT * FROM extras', [])).rejects.toMatchObject({ code: 'internal_error', detail: expect.stringMatching(/no longer has/) });
-      expect((await inOther.query('SELECT count(*) FROM extras', [])).rows).toEqual([['0']]);
-      await inOther.close();
-      expect((await inPublic.query('SELECT 1', [])).rows).toEqual([['1']]);
-    } finally {
-      await thread.close();
-    }
-  });
-
-  it('stops a statement that outlives its timeout by ending the thread, then starts a new one', async () => {
-    const thread = createPgliteThread({ dataDir, idleMs: 0 });
-    const client = thread.client();
-    try {
-      const started = Date.now();
-      await expect(client.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toMatchObject({ code: 'query_timeout' });
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(thread.running).toBe(false);
-      expect((await client.query('SELECT 1', [])).rows).toEqual([['1']]);
-      expect(thread.running).toBe(true);
-    } finally {
-      await thread.close();
-    }
-  });
-
-  it('stops the thread after idleMs without statements, and the next statement starts it again', async () => {
-    const thread = createPgliteThread({ dataDir, idleMs: 200 });
-    const client = thread.client();
-    try {
-      await client.query('SELECT 1', []);
-      expect(thread.running).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(thread.running).toBe(false);
-      expect((await client.query('SELECT count(*) FROM items', [])).rows).toEqual([['50']]);
-    } finally {
-      await thread.close();
-    }
-  });
-
-  it('lets an aborted call go at once with the signal\'s reason', async () => {
-    const thread = createPgliteThread({ dataDir, idleMs: 0 });
-    const client = thread.client();
-    try {
-      await client.query('SELECT 1', []);
-      const controller = new AbortController();
-      const pending = client.query('SELECT pg_sleep(1)', [], { signal: controller.signal });
-      controller.abort(new Error('caller went away'));
-      await expect(pending).rejects.toThrow('caller went away');
-      await expect(client.query('SELECT 1', [], { signal: controller.signal })).rejects.toThrow('caller went away');
-    } finally {
-      await thread.close();
-    }
+  it('rejects waiting and later calls with the owner\'s error once the thread has exited', async () => {
+    const thread = await start();
+    await thread.ready;
+    const waiting = thread.call({ type: 'read', text: 'SELECT pg_sleep(5)', params: [], timeoutMs: 10_000 });
+    await thread.terminate();
+    await expect(waiting).rejects.toThrow(new OwnersError('stopped'));
+    await expect(thread.call({ type: 'query', text: 'SELECT 1', params: [] })).rejects.toThrow(new OwnersError('stopped'));
+    await thread.stop(5_000);
   });
 });
