@@ -1,4 +1,4 @@
-import { SAMPLE_DATASETS, ensureSampleArchive } from '../src/samples/sample-datasets.ts';
+import { SAMPLE_DATASETS, ensureSampleArchive, ensureSampleSetArchive } from '../src/samples/sample-datasets.ts';
 import { SHARED_SAMPLES_DIR } from './support/paths.ts';
 
 /**
@@ -6,6 +6,7 @@ import { SHARED_SAMPLES_DIR } from './support/paths.ts';
  * that every server a test starts only unpacks it.
  */
 export default async function globalSetup(): Promise<void> {
+  await ensureSampleSetArchive(SHARED_SAMPLES_DIR);
   for (const { slug } of SAMPLE_DATASETS) await ensureSampleArchive(SHARED_SAMPLES_DIR, slug);
   process.env.QUERENT_SAMPLES_DIR = SHARED_SAMPLES_DIR;
 }

@@ -8,7 +8,7 @@ import { sleep } from '../core/abort.ts';
 import { COMMANDS, type CommandArgs, type CommandResult } from './commands.ts';
 import { adminSocketPath, sendAdminCommand, CommandRefused } from './admin-socket.ts';
 import { tryLockStore } from './store-lock.ts';
-import { makeDataDirPrivate } from '../store/private-data-dir.ts';
+import { makeDataDirPrivate, narrowDataDir } from '../store/private-data-dir.ts';
 import { serve } from './serve-command.ts';
 import { mcpApiKey, serveMcpOverStdio } from './mcp-command.ts';
 import { VERSION } from '../core/version.ts';
@@ -160,7 +160,10 @@ async function execute(config: Config, name: string, args: CommandArgs, deps: Cl
     if (lock) {
       try {
         makeDataDirPrivate(config.dataDir);
-        return await withQuerent(config, logger, deps, name, (querent) => command(querent, args));
+        return await withQuerent(config, logger, deps, name, (querent) => {
+          narrowDataDir(config.dataDir);
+          return command(querent, args);
+        });
       } finally {
         lock.release();
       }

@@ -8,7 +8,7 @@ import { QuerentError } from '../core/errors.ts';
 import { sleep } from '../core/abort.ts';
 import { createMcpServer, type CallTool } from '../mcp/mcp-server.ts';
 import { callMcpToolWithKey, problemResult } from '../mcp/mcp-tools.ts';
-import { makeDataDirPrivate } from '../store/private-data-dir.ts';
+import { makeDataDirPrivate, narrowDataDir } from '../store/private-data-dir.ts';
 import { adminSocketPath, listenAdminSocket, sendAdminCommand } from './admin-socket.ts';
 import { mcpServices } from './commands.ts';
 import { tryLockStore, type StoreLock } from './store-lock.ts';
@@ -42,6 +42,7 @@ export async function serveMcpOverStdio(config: Config, logger: Logger, open: Op
     try {
       if (lock) makeDataDirPrivate(config.dataDir);
       const querent = await open(config, logger);
+      if (lock) narrowDataDir(config.dataDir);
       await querent.runs.startWorking();
       const adminServer = lock ? await listenAdminSocket(querent, adminSocketPath(config.dataDir)) : undefined;
       return { querent, lock, adminServer };

@@ -57,7 +57,7 @@ export async function serve(config: Config, logger: Logger, open: Open, print: (
   if (working) {
     await querent.registry.warmSamples(SAMPLE_DATASETS.map((sample) => sample.slug));
     const recovered = await querent.runs.startWorking();
-    if (recovered.resumed + recovered.failed > 0) logger.info(recovered, 'runs left by the previous process picked up');
+    if (recovered.resumed > 0) logger.info(recovered, 'runs left by the previous process picked up');
   }
   ready = true;
 

@@ -60,8 +60,8 @@ export interface Config {
    */
   readonly authFailureLimitPerMinute: number;
   /**
-   * A sample database's thread (and its memory) is stopped after this many ms without a question,
-   * and started again by the next one. `QUERENT_SAMPLE_IDLE_SECONDS`, default 120; 0 keeps it.
+   * The sample databases' thread (and its memory) is stopped after this many ms without a question
+   * on any sample, and started again by the next one. `QUERENT_SAMPLE_IDLE_SECONDS`, default 120; 0 keeps it.
    */
   readonly sampleIdleMs: number;
   /**

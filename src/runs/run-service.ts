@@ -60,9 +60,9 @@ export interface RunService {
   get(workspaceId: string, runId: string, waitMs: number, signal?: AbortSignal): Promise<RunRecord>;
   /**
    * Starts executing queued runs in this process (roles `all` and `worker`). With the in-process
-   * queue, first picks up the runs a previous process left queued or running.
+   * queue, first picks up the runs a previous process left queued or running (`resumed`).
    */
-  startWorking(): Promise<{ resumed: number; failed: number }>;
+  startWorking(): Promise<{ resumed: number }>;
   readonly events: RunEvents;
   /** Runs queued or running, in all workspaces (the depth of the queue). */
   countUnfinished(): Promise<number>;
@@ -311,22 +311,11 @@ export function createRunService(options: {
     },
     countUnfinished: () => countAllUnfinishedRuns(db),
     async startWorking() {
-      let resumed = 0;
-      let failed = 0;
-      if (!queue.durable) {
-        for (const run of await listUnfinishedRuns(db)) {
-          const queued = { id: run.id, workspaceId: run.workspaceId };
-          if (run.attempts >= MAX_ATTEMPTS) {
-            await fail(queued, interrupted(run.attempts));
-            failed += 1;
-          } else {
-            await queue.enqueue(queued);
-            resumed += 1;
-          }
-        }
-      }
+      // Each is taken up as any queued run: one interrupted too often is failed there.
+      const unfinished = queue.durable ? [] : await listUnfinishedRuns(db);
+      for (const run of unfinished) await queue.enqueue({ id: run.id, workspaceId: run.workspaceId });
       await queue.work(process);
-      return { resumed, failed };
+      return { resumed: unfinished.length };
     },
     async close(graceMs = 0) {
       await queue.close(graceMs);

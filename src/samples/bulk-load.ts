@@ -27,7 +27,7 @@ export function toCsv(rows: readonly (readonly CellValue[])[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function quoteIdentifier(name: string): string {
+export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 

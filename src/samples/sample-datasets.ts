@@ -1,14 +1,15 @@
 /**
- * The two fictional sample datasets every workspace gets, served read-only from PGlite databases
- * that are separate from the metadata store.
+ * The two fictional sample datasets every workspace gets, served read-only from a PGlite database
+ * that is separate from the metadata store.
  *
  * Each dataset is generated once per schema version and anchor month into a gzipped data-directory
  * archive (`npm ci` builds the current month's into {@link PREBUILT_SAMPLES_DIR}; a process that
- * finds neither that nor one in `samplesDir` builds it into `samplesDir`). A server unpacks the
- * archive into a database directory of its own ({@link sampleDatabaseDir}); tools and tests load
- * a fresh in-memory copy ({@link openSampleDatabase}). The anchor defaults to the current UTC
- * month so questions like "last quarter" find data; pass it to get the same rows every time (same
- * seed + same anchor ⇒ identical data).
+ * finds neither that nor one in `samplesDir` builds it into `samplesDir`). A server serves the
+ * sample set: one database holding every dataset, each in the schema named by its slug, unpacked
+ * into a directory of its own ({@link unpackSampleDatabase}); tools and tests load a fresh in-memory
+ * copy of one dataset, its tables in `public` ({@link openSampleDatabase}). The anchor defaults to
+ * the current UTC month so questions like "last quarter" find data; pass it to get the same rows
+ * every time (same seed + same anchor ⇒ identical data).
  */
 import fs from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { unpackTarGz } from '../core/tar-gz.ts';
 import { timeSpanForAnchor } from './calendar.ts';
 import { ensureArchive, openArchive } from './sample-archive.ts';
-import { buildSampleArchive, type SampleDatasetDefinition } from './sample-builder.ts';
+import { buildSampleArchive, type SampleDatasetDefinition, type SampleSchema } from './sample-builder.ts';
 import { SAAS_SCHEMA_SQL } from './saas-schema.ts';
 import { WHOLESALE_SCHEMA_SQL } from './wholesale-schema.ts';
 
@@ -72,43 +73,58 @@ export interface SampleOptions {
 export const PREBUILT_SAMPLES_DIR = resolve(import.meta.dirname, '../../.cache/samples');
 
 const ARCHIVE_SUFFIX = '.tar.gz';
+/** The sample set's archives are named as a dataset's, with this in place of the slug. */
+const SAMPLE_SET = 'samples';
 
 /** `${samplesDir}/${slug}-v${SCHEMA_VERSION}-${YYYY-MM}.tar.gz` for the anchor's month. */
 export function sampleArchivePath(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): string {
-  const { anchorMonth } = timeSpanForAnchor(options.anchor ?? new Date());
-  return join(samplesDir, `${slug}-v${SCHEMA_VERSION}-${anchorMonth}${ARCHIVE_SUFFIX}`);
+  return archivePath(samplesDir, slug, options);
 }
 
-/** The anchor month's archive: from `samplesDir`, else prebuilt, else built into `samplesDir`. */
+function archivePath(samplesDir: string, name: string, options: SampleOptions): string {
+  const { anchorMonth } = timeSpanForAnchor(options.anchor ?? new Date());
+  return join(samplesDir, `${name}-v${SCHEMA_VERSION}-${anchorMonth}${ARCHIVE_SUFFIX}`);
+}
+
+/** The anchor month's archive of one dataset, its tables in `public`: from `samplesDir`, else prebuilt, else built into `samplesDir`. */
 export async function ensureSampleArchive(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): Promise<string> {
   const definition = DEFINITIONS[slug];
   if (definition === undefined) throw new TypeError(`Unknown sample dataset: ${String(slug)}`);
+  return ensure(samplesDir, slug, [{ schema: 'public', definition }], options);
+}
+
+/** The anchor month's archive of the sample set (every dataset in the schema named by its slug), found or built as {@link ensureSampleArchive}. */
+export async function ensureSampleSetArchive(samplesDir: string, options: SampleOptions = {}): Promise<string> {
+  const datasets = SAMPLE_DATASETS.map(({ slug }) => ({ schema: slug, definition: DEFINITIONS[slug] }));
+  return ensure(samplesDir, SAMPLE_SET, datasets, options);
+}
+
+async function ensure(samplesDir: string, name: string, datasets: readonly SampleSchema[], options: SampleOptions): Promise<string> {
   const anchor = options.anchor ?? new Date();
-  const path = sampleArchivePath(samplesDir, slug, { anchor });
-  const prebuilt = sampleArchivePath(PREBUILT_SAMPLES_DIR, slug, { anchor });
+  const path = archivePath(samplesDir, name, { anchor });
+  const prebuilt = archivePath(PREBUILT_SAMPLES_DIR, name, { anchor });
   if (options.prebuilt !== false && !fs.existsSync(path) && fs.existsSync(prebuilt)) return prebuilt;
-  await ensureArchive(path, () => buildSampleArchive(definition, timeSpanForAnchor(anchor)));
+  await ensureArchive(path, () => buildSampleArchive(datasets, timeSpanForAnchor(anchor)));
   return path;
 }
 
 /**
- * Unpacks `archive` into the directory this process serves it from, unless done before, and
- * returns that directory: one per process (each has its own data directory), since PostgreSQL
- * writes to its data directory even when only reading. Directories of other archives of the same
- * dataset (an older month or schema) are removed.
+ * Unpacks the sample set's `archive` into the directory this process serves it from, unless done
+ * before, and returns that directory: one per process (each has its own data directory), since
+ * PostgreSQL writes to its data directory even when only reading. Directories of other archives
+ * (an older month or schema, or one dataset's of an earlier version) are removed.
  */
-export async function unpackSampleDatabase(dataDir: string, slug: SampleSlug, archive: string): Promise<string> {
+export async function unpackSampleDatabase(dataDir: string, archive: string): Promise<string> {
   const parent = join(dataDir, 'sample-databases');
   const name = basename(archive, ARCHIVE_SUFFIX);
   fs.mkdirSync(parent, { recursive: true, mode: 0o700 });
   for (const entry of fs.readdirSync(parent)) {
-    if (entry.startsWith(`${slug}-`) && entry !== name) fs.rmSync(join(parent, entry), { recursive: true, force: true });
+    if (entry !== name) fs.rmSync(join(parent, entry), { recursive: true, force: true });
   }
   const directory = join(parent, name);
   if (fs.existsSync(join(directory, 'PG_VERSION'))) return directory;
   // Unpacked beside, then moved into place: a process killed half-way leaves no half database.
   const partial = `${directory}.partial-${process.pid}`;
-  fs.rmSync(partial, { recursive: true, force: true });
   await unpackTarGz(archive, partial);
   fs.rmSync(directory, { recursive: true, force: true });
   fs.renameSync(partial, directory);

@@ -51,6 +51,7 @@ const URL_SCHEMES: Record<ConnectionKind, readonly string[]> = {
 export function createConnectionService(db: Database, registry: ConnectorRegistry, secrets: SecretBox, changes: ChangeFeed): ConnectionService {
   changes.subscribe((change) => {
     if (change.type === 'catalog_stale') registry.forget(change.connectionId);
+    if (change.type === 'connection_removed') void registry.discard(change.connectionId).catch(() => undefined);
   });
 
   async function find(workspaceId: string, id: number): Promise<ConnectionRecord> {
@@ -84,8 +85,8 @@ export function createConnectionService(db: Database, registry: ConnectorRegistr
       const record = await find(workspaceId, id);
       if (!(await deleteConnection(db, workspaceId, record.id))) throw new QuerentError('connection_not_found', `No connection with id ${id} in this workspace.`);
       await registry.discard(record.id);
-      // Other processes drop what they know of it; a question on it is then connection_not_found.
-      await changes.publish({ type: 'catalog_stale', connectionId: record.id });
+      // Other processes close its pool and drop what they know of it; a question on it is then connection_not_found.
+      await changes.publish({ type: 'connection_removed', connectionId: record.id });
     },
     async list(workspaceId, { limit, cursor, kind }) {
       const afterId = cursor === undefined ? undefined : decodeCursor(cursor);

@@ -4,12 +4,11 @@ import type { ConnectionRecord } from '../store/connections-repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { QuerentError } from '../core/errors.ts';
 import { untilAborted } from '../core/abort.ts';
-import { createConnectorOnClient, createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
-import { createPgliteThreadClient } from '../connectors/postgres/pglite-thread.ts';
+import { createPostgresConnector } from '../connectors/postgres/postgres-connector.ts';
 import { createMysqlConnector } from '../connectors/mysql/mysql-connector.ts';
 import { createOdooConnector } from '../connectors/odoo/odoo-connector.ts';
-import { ensureSampleArchive, unpackSampleDatabase, type SampleSlug } from '../samples/sample-datasets.ts';
-import { withSampleSemantics } from '../samples/sample-semantics.ts';
+import type { SampleSlug } from '../samples/sample-datasets.ts';
+import { createSampleConnectors } from './sample-connectors.ts';
 
 /** What the engine needs to know about a connection, cached per connection. */
 export interface ConnectionKnowledge {
@@ -49,9 +48,9 @@ export interface StoredCredentials {
 export interface ConnectorRegistryOptions {
   /** Where sample archives are kept (may be shared by several processes). */
   readonly samplesDir: string;
-  /** This process's own data directory: sample databases are unpacked into it. */
+  /** This process's own data directory: the sample database is unpacked into it. */
   readonly dataDir: string;
-  /** A sample database's thread stops after this many ms without a question (0: never). */
+  /** The sample database's thread stops after this many ms without a question (0: never). */
   readonly sampleIdleMs: number;
   readonly secrets: SecretBox;
   readonly maxRows: number;
@@ -61,22 +60,15 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
   /** Connectors by cache key: one per customer connection, one per sample dataset (shared by all workspaces). */
   const connectors = new Map<string, Promise<Connector>>();
   const knowledge = new Map<string, Promise<ConnectionKnowledge>>();
+  const samples = createSampleConnectors({ samplesDir: options.samplesDir, dataDir: options.dataDir, idleMs: options.sampleIdleMs, maxRows: options.maxRows });
 
   const sampleKey = (slug: string): string => `sample:${slug}`;
   const connectionKey = (id: number): string => `connection:${id}`;
   const cacheKey = (record: ConnectionRecord): string =>
     record.sampleSlug ? sampleKey(record.sampleSlug) : connectionKey(record.id);
 
-  /** A sample is served by a PGlite thread on this process's unpacked copy of its archive. */
-  async function openSample(slug: SampleSlug): Promise<Connector> {
-    const archive = await ensureSampleArchive(options.samplesDir, slug);
-    const dataDir = await unpackSampleDatabase(options.dataDir, slug, archive);
-    const client = createPgliteThreadClient({ dataDir, idleMs: options.sampleIdleMs });
-    return withSemantics(createConnectorOnClient(client, { maxRows: options.maxRows }), slug);
-  }
-
   async function open(record: ConnectionRecord): Promise<Connector> {
-    if (record.sampleSlug) return openSample(record.sampleSlug as SampleSlug);
+    if (record.sampleSlug) return samples.connector(record.sampleSlug as SampleSlug);
     if (!record.credentials) throw new QuerentError('connection_unavailable', 'The connection has no stored credentials.');
     const credentials = JSON.parse(options.secrets.open(record.credentials)) as StoredCredentials;
     if (record.kind === 'postgresql') return createPostgresConnector({ url: credentials.url, maxRows: options.maxRows });
@@ -141,18 +133,14 @@ export function createConnectorRegistry(options: ConnectorRegistryOptions): Conn
     },
     async warmSamples(slugs) {
       await Promise.all(slugs.map((slug) =>
-        knowledgeOf(sampleKey(slug), () => cached(connectors, sampleKey(slug), () => openSample(slug)))));
+        knowledgeOf(sampleKey(slug), () => cached(connectors, sampleKey(slug), () => samples.connector(slug)))));
     },
     async close() {
       const all = await Promise.allSettled(connectors.values());
       connectors.clear();
       knowledge.clear();
       await Promise.allSettled(all.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
+      await samples.close();
     },
   };
-}
-
-/** A sample's connector whose catalog carries the sample's semantic layer (metrics, segments, synonyms). */
-export function withSemantics(connector: Connector, slug: SampleSlug): Connector {
-  return { ...connector, introspect: async (options) => withSampleSemantics(slug, await connector.introspect(options)) };
 }

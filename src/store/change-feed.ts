@@ -7,6 +7,8 @@ export type StoreChange =
   | { readonly type: 'key_revoked'; readonly keyId: string }
   | { readonly type: 'prompts_changed'; readonly workspaceId: string }
   | { readonly type: 'catalog_stale'; readonly connectionId: number }
+  /** Every process closes what it holds open for the connection and forgets what it knew of it. */
+  | { readonly type: 'connection_removed'; readonly connectionId: number }
   | { readonly type: 'run_ended'; readonly runId: string; readonly workspaceId: string }
   /** The feed was cut off and is back: changes may have been missed, so re-read what is cached. */
   | { readonly type: 'resync' };

@@ -6,6 +6,7 @@ import { api } from '../support/http-client.ts';
 import { runCliJson } from '../support/cli-process.ts';
 import { expectProblem } from '../support/problem.ts';
 import { tempDir } from '../support/paths.ts';
+import { looseModes } from '../support/file-modes.ts';
 
 /** Input no store can keep (NUL, lone surrogates) and numbers past a column's range: 4xx, never 500. */
 describe('bad input', () => {
@@ -76,15 +77,7 @@ describe('bad input', () => {
   });
 
   it('keeps the data directory private: the directory and every directory in it 0700, files 0600', async () => {
-    const loose: string[] = [];
-    const walk = (target: string): void => {
-      const stats = fs.lstatSync(target);
-      if (stats.isSymbolicLink()) return;
-      if ((stats.mode & 0o077) !== 0) loose.push(`${(stats.mode & 0o777).toString(8)} ${path.relative(dataDir, target)}`);
-      if (stats.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
-    };
-    walk(dataDir);
-    expect(loose).toEqual([]);
+    expect(looseModes(dataDir)).toEqual([]);
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dataDir, 'store')).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dataDir, 'left-over')).mode & 0o777).toBe(0o600);

@@ -1,7 +1,7 @@
 /**
- * The sample datasets as `querent serve` serves them: unpacked into the server's own data
- * directory (from the archives npm ci prebuilds), anchored at the current month, and answering
- * again after their thread stopped for being idle.
+ * The sample datasets as `querent serve` serves them: one database holding both, unpacked into the
+ * server's own data directory (from the archive npm ci prebuilds), anchored at the current month,
+ * and answering again after their thread stopped for being idle.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,12 +30,10 @@ describe('sample databases of a served process', () => {
     return response.body.answer;
   };
 
-  it('unpacks each dataset into the data directory, named by schema version and anchor month', () => {
-    const directories = fs.readdirSync(path.join(server.dataDir, 'sample-databases')).sort();
-    expect(directories).toEqual([`saas-v1-${currentMonth}`, `wholesale-v1-${currentMonth}`]);
-    for (const directory of directories) {
-      expect(fs.existsSync(path.join(server.dataDir, 'sample-databases', directory, 'PG_VERSION'))).toBe(true);
-    }
+  it('unpacks the sample set into the data directory, named by schema version and anchor month', () => {
+    const directories = fs.readdirSync(path.join(server.dataDir, 'sample-databases'));
+    expect(directories).toEqual([`samples-v1-${currentMonth}`]);
+    expect(fs.existsSync(path.join(server.dataDir, 'sample-databases', directories[0]!, 'PG_VERSION'))).toBe(true);
   });
 
   it('is anchored at the current month: the last month with orders is this one, and it has orders', async () => {

@@ -4,6 +4,7 @@ import { runCli, runCliJson } from '../support/cli-process.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { api } from '../support/http-client.ts';
 import { tempDir } from '../support/paths.ts';
+import { looseModes } from '../support/file-modes.ts';
 
 describe('CLI on the embedded store, no server running', () => {
   const dataDir = tempDir('cli');
@@ -17,6 +18,10 @@ describe('CLI on the embedded store, no server running', () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr.trim().split('\n')).toHaveLength(1);
     expect(again.stderr).toMatch(/already initialised/i);
+  });
+
+  it('leaves nothing in the data directory readable by others, PGlite\'s own files included', () => {
+    expect(looseModes(dataDir)).toEqual([]);
   });
 
   it('manages workspaces, members, keys, connections and prompts with --json output', async () => {

@@ -1,77 +1,67 @@
 /**
- * The PGlite thread client on a data directory on disk: read-only statements as on the main
- * thread, a statement past its timeout stopped by ending the thread, the thread stopped when idle
- * and started again by the next statement, and an aborted call let go at once.
+ * The PGlite thread both the metadata store and the samples run on: each kind of call answered on
+ * one thread, a failed call rejected with the owner's error, and once the thread has exited, the
+ * calls still waiting and every later one rejected with the owner's error instead of left waiting.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteThreadClient } from '../../src/connectors/postgres/pglite-thread.ts';
+import { startPgliteThread } from '../../src/connectors/postgres/pglite-thread.ts';
 import { tempDir } from '../support/paths.ts';
 
-describe('PGlite thread client', () => {
-  const root = tempDir('pglite-thread');
+class OwnersError extends Error {
+  readonly code?: string;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+describe('PGlite thread', () => {
+  const root = tempDir('pglite-host');
   const dataDir = path.join(root, 'db');
+  const start = () => startPgliteThread({
+    dataDir,
+    failure: (failure) => new OwnersError(failure.message, failure.code),
+    stopped: () => new OwnersError('stopped'),
+  });
 
   beforeAll(async () => {
     const db = await PGlite.create(dataDir);
-    await db.exec('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL); INSERT INTO items SELECT n, \'item \' || n FROM generate_series(1, 50) AS n;');
+    await db.exec('CREATE TABLE items (id integer PRIMARY KEY)');
     await db.close();
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('answers statements in their text form, read-only', async () => {
-    const client = createPgliteThreadClient({ dataDir, idleMs: 0 });
+  it('answers statements, transactions and read-only statements on one thread', async () => {
+    const thread = await start();
     try {
-      const result = await client.query('SELECT count(*) AS n, max(name) AS last FROM items WHERE id <= $1', [10]);
-      expect(result.rows).toEqual([['10', 'item 9']]);
-      expect(result.fields.map((field) => field.name)).toEqual(['n', 'last']);
-      await expect(client.query('DELETE FROM items', [])).rejects.toMatchObject({ code: 'invalid_request' });
-      expect((await client.query('SELECT count(*) FROM items', [])).rows).toEqual([['50']]);
+      await thread.ready;
+      const tx = await thread.call<number>({ type: 'begin' });
+      await thread.call({ type: 'query', text: 'INSERT INTO items VALUES ($1)', params: [1], tx });
+      await thread.call({ type: 'end', tx, commit: true });
+      const rolledBack = await thread.call<number>({ type: 'begin' });
+      await thread.call({ type: 'query', text: 'INSERT INTO items VALUES (2)', params: [], tx: rolledBack });
+      await thread.call({ type: 'end', tx: rolledBack, commit: false });
+      expect(await thread.call({ type: 'query', text: 'SELECT id FROM items', params: [] })).toEqual([{ id: 1 }]);
+      expect(await thread.call({ type: 'read', text: 'SELECT count(*) FROM items', params: [], timeoutMs: 5_000 })).toMatchObject({ rows: [['1']] });
+      const duplicate = await thread.call({ type: 'query', text: 'INSERT INTO items VALUES (1)', params: [] }).catch((error: unknown) => error);
+      expect(duplicate).toBeInstanceOf(OwnersError);
+      expect(duplicate).toMatchObject({ code: '23505' });
+      expect(thread.waiting).toBe(0);
     } finally {
-      await client.close();
+      await thread.stop(5_000);
     }
   });
 
-  it('stops a statement that outlives its timeout by ending the thread, then starts a new one', async () => {
-    const client = createPgliteThreadClient({ dataDir, idleMs: 0 });
-    try {
-      const started = Date.now();
-      await expect(client.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toMatchObject({ code: 'query_timeout' });
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(client.running).toBe(false);
-      expect((await client.query('SELECT 1', [])).rows).toEqual([['1']]);
-      expect(client.running).toBe(true);
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('stops the thread after idleMs without statements, and the next statement starts it again', async () => {
-    const client = createPgliteThreadClient({ dataDir, idleMs: 200 });
-    try {
-      await client.query('SELECT 1', []);
-      expect(client.running).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(client.running).toBe(false);
-      expect((await client.query('SELECT count(*) FROM items', [])).rows).toEqual([['50']]);
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('lets an aborted call go at once with the signal\'s reason', async () => {
-    const client = createPgliteThreadClient({ dataDir, idleMs: 0 });
-    try {
-      await client.query('SELECT 1', []);
-      const controller = new AbortController();
-      const pending = client.query('SELECT pg_sleep(1)', [], { signal: controller.signal });
-      controller.abort(new Error('caller went away'));
-      await expect(pending).rejects.toThrow('caller went away');
-      await expect(client.query('SELECT 1', [], { signal: controller.signal })).rejects.toThrow('caller went away');
-    } finally {
-      await client.close();
-    }
+  it('rejects waiting and later calls with the owner\'s error once the thread has exited', async () => {
+    const thread = await start();
+    await thread.ready;
+    const waiting = thread.call({ type: 'read', text: 'SELECT pg_sleep(5)', params: [], timeoutMs: 10_000 });
+    await thread.terminate();
+    await expect(waiting).rejects.toThrow(new OwnersError('stopped'));
+    await expect(thread.call({ type: 'query', text: 'SELECT 1', params: [] })).rejects.toThrow(new OwnersError('stopped'));
+    await thread.stop(5_000);
   });
 });

@@ -1,7 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/connectors/catalog.ts';
 import type { Connector } from '../../src/connectors/connector.ts';
+import { createPgliteClient } from '../../src/connectors/postgres/pglite-client.ts';
 import { createPostgresConnector } from '../../src/connectors/postgres/postgres-connector.ts';
+import { samplePostgresValues } from '../../src/connectors/postgres/postgres-sample-values.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 
 const SETUP_SQL = `
@@ -55,5 +59,27 @@ describe('sampleValues on a PostgreSQL server', () => {
     const controller = new AbortController();
     controller.abort(new Error('enough'));
     await expect(connector.sampleValues(catalog, { signal: controller.signal })).rejects.toThrow('enough');
+  });
+});
+
+describe('sampleValues of a table named without its schema', () => {
+  it('takes a big table\'s statistics from the table the search path finds', async () => {
+    const db = await PGlite.create();
+    try {
+      await db.exec(`CREATE SCHEMA other; CREATE TABLE other.tickets (id int PRIMARY KEY, status text);
+        INSERT INTO other.tickets SELECT g, (ARRAY['open', 'closed'])[g % 2 + 1] FROM generate_series(1, 100) AS g;
+        CREATE TABLE public.tickets (id int PRIMARY KEY, status text); INSERT INTO public.tickets VALUES (1, 'elsewhere');
+        ANALYZE;`);
+      // Big by the catalog's estimate, so only statistics are asked.
+      const catalog: Catalog = { entities: [{
+        name: 'tickets', table: 'tickets', isView: false, rowCount: 500_000, primaryKey: ['id'], foreignKeys: [],
+        columns: [{ name: 'status', type: 'text', nativeType: 'text', nullable: true }],
+      }] };
+      const values = await samplePostgresValues(createPgliteClient(db, { schema: 'other' }), catalog);
+      expect(values).toEqual([{ entity: 'tickets', column: 'status', values: expect.arrayContaining(['open', 'closed']) }]);
+      expect(values[0]!.values).toHaveLength(2);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector } from '../../src/connectors/connector.ts';
-import type { ConnectorRegistry } from '../../src/services/connector-registry.ts';
-import type { ConnectionService } from '../../src/services/connection-service.ts';
 import type { EngineContext, QuestionEngine } from '../../src/engine/question-engine.ts';
 import type { LogicalQuery } from '../../src/query/logical-query.ts';
 import type { Database } from '../../src/store/database.ts';
@@ -17,6 +14,7 @@ import { createLocalRunQueue } from '../../src/runs/run-queue.ts';
 import { createRunService, type RunService } from '../../src/runs/run-service.ts';
 import { newWorkspaceId } from '../../src/core/ids.ts';
 import { tempDir } from '../support/paths.ts';
+import { oneConnectionService, oneRowRegistry } from '../support/run-service-fakes.ts';
 
 /** A query the fake engine answers with: a list of `limit` orders, so each question's query is told apart. */
 function ordersQuery(limit: number): LogicalQuery {
@@ -43,16 +41,8 @@ describe('run service: follow-up questions reach the engine with the run they re
       return { ok: true, query: ordersQuery(question.length), interpretation: question, assumptions: [], conditions: [], confidence: 1 };
     },
   };
-  const connector = {
-    kind: 'postgresql',
-    compile: () => ({ language: 'sql', dialect: 'postgresql', text: 'SELECT 1', params: [] }),
-    execute: async () => ({ columns: [{ name: 'n', type: 'integer' }], rows: [[1]], truncated: false }),
-  } as unknown as Connector;
-  const registry = {
-    connector: async () => connector,
-    knowledge: async () => ({ catalog: { entities: [] }, values: [], loadedAt: Date.now() }),
-  } as unknown as ConnectorRegistry;
-  const connections = { find: async () => connection } as unknown as ConnectionService;
+  const registry = oneRowRegistry();
+  const connections = oneConnectionService(() => connection);
 
   beforeAll(async () => {
     db = await openPgliteDatabase(dir);

@@ -23,10 +23,12 @@ export interface PgliteClientOptions {
   readonly timeZone?: string;
   /** Close the PGlite instance with the client. Default false: the caller owns it. */
   readonly closeDatabase?: boolean;
+  /** The schema unqualified table names resolve to. Default `public`. */
+  readonly schema?: string;
 }
 
 export function createPgliteClient(db: PGlite, options: PgliteClientOptions = {}): PostgresClient {
-  const timeZone = options.timeZone ?? 'UTC';
+  const settings = { timeZone: options.timeZone ?? 'UTC', ...(options.schema === undefined ? {} : { schema: options.schema }) };
 
   /**
    * PGlite parses values with its own parsers unless told otherwise per OID; identity parsers for
@@ -44,7 +46,7 @@ export function createPgliteClient(db: PGlite, options: PgliteClientOptions = {}
     signal?.throwIfAborted();
     try {
       return await db.transaction(async (transaction) => {
-        await transaction.exec(`SET TRANSACTION READ ONLY; ${transactionSettingsSql({ timeoutMs, timeZone })}`);
+        await transaction.exec(`SET TRANSACTION READ ONLY; ${transactionSettingsSql({ timeoutMs, ...settings })}`);
         signal?.throwIfAborted();
         const startedAt = performance.now();
         // `query` uses the extended protocol: one statement only.

@@ -1,62 +1,32 @@
 /**
- * A PostgresClient whose PGlite runs in a worker thread, on a data directory on disk.
+ * A PGlite in a worker thread, on a data directory on disk: the metadata store's
+ * (`store/pglite-database.ts`) and the sample datasets' (`pglite-read-thread.ts`).
  *
  * PGlite is PostgreSQL compiled to WebAssembly: on the event loop, every statement would hold up
- * HTTP. In a thread it runs on another core, its files stay on disk instead of in memory, and the
- * thread (with its WebAssembly memory) is stopped after `idleMs` without statements and started
- * again by the next one. A statement that outlives its timeout is stopped by ending the thread,
- * which PGlite itself cannot do (it has no timer signals).
+ * HTTP. In a thread it runs on another core, and its files stay on disk instead of in memory.
  */
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
-import { QuerentError } from '../../core/errors.ts';
-import { abortReason, DEFAULT_TIMEOUT_MS, type PostgresClient, type PostgresQueryOptions, type PostgresRawResult } from './postgres-client.ts';
-import { timedOut } from './postgres-errors.ts';
-import type { PgliteThreadData, ThreadReply, ThreadRequest, WasmModule } from './pglite-thread-protocol.ts';
+import type { PgliteThreadData, ThreadCall, ThreadFailure, ThreadReply, ThreadRequest, WasmModule } from './pglite-thread-protocol.ts';
 
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
-
-export interface PgliteThreadOptions {
-  /** An existing PGlite data directory. */
-  readonly dataDir: string;
-  /** Stop the thread after this many ms without a statement. Default 5 minutes; 0 keeps it running. */
-  readonly idleMs?: number;
-  /** Server settings on top of PGlite's defaults. Default {@link LEAN_SETTINGS}. */
-  readonly settings?: readonly string[];
-  readonly timeZone?: string;
-}
 
 /**
  * PostgreSQL's defaults size its caches for a server of its own: 128 MB of shared buffers alone.
  * A read-only sample of a few tens of MB needs far less; the operating system caches the files.
  */
-export const LEAN_SETTINGS: readonly string[] = ['shared_buffers=16MB', 'work_mem=8MB', 'temp_buffers=1MB', 'maintenance_work_mem=8MB'];
+const LEAN_SETTINGS: readonly string[] = ['shared_buffers=16MB', 'work_mem=8MB', 'temp_buffers=1MB', 'maintenance_work_mem=8MB'];
 
 /**
  * A PGlite thread's own JavaScript is small (the database lives in WebAssembly memory): a small
  * young generation keeps each thread's heap from growing to V8's defaults.
  */
-export const PGLITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
-
-const DEFAULT_IDLE_MS = 5 * 60_000;
-/** How long past its own timeout a statement may run before the thread is ended. */
-const GRACE_MS = 1_000;
-
-interface Pending {
-  resolve(result: PostgresRawResult): void;
-  reject(error: unknown): void;
-}
-
-interface Thread {
-  readonly worker: Worker;
-  readonly ready: Promise<void>;
-  readonly pending: Map<number, Pending>;
-}
+const PGLITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
 
 let compiledModule: Promise<WasmModule> | undefined;
 
 /** PGlite's WebAssembly, compiled once per process and shared by every PGlite of the process. */
-export function pgliteModule(): Promise<WasmModule> {
+function pgliteModule(): Promise<WasmModule> {
   compiledModule ??= (async () => {
     const wasm = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
     return WebAssembly.compile(await fs.promises.readFile(wasm));
@@ -64,138 +34,86 @@ export function pgliteModule(): Promise<WasmModule> {
   return compiledModule;
 }
 
-export function createPgliteThreadClient(options: PgliteThreadOptions): PostgresClient & { readonly running: boolean } {
-  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  let thread: Thread | undefined;
-  let starting: Promise<Thread> | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
-  /** The exit of a thread being stopped: a new one waits for it, so two never open the directory. */
-  let stopping: Promise<void> = Promise.resolve();
+export interface PgliteThreadOptions {
+  /** An existing PGlite data directory. */
+  readonly dataDir: string;
+  /** Server settings on top of PGlite's defaults. Default {@link LEAN_SETTINGS}. */
+  readonly settings?: readonly string[];
+  /** Session time zone of `read` calls. Default `UTC`. */
+  readonly timeZone?: string;
+  /** The error a failed call rejects with. */
+  failure(failure: ThreadFailure): Error;
+  /** The error calls reject with once the thread has exited (those still waiting, and later ones). */
+  stopped(): Error;
+}
+
+export interface PgliteThread {
+  /** Resolves once PGlite is open; rejects with an Error of PGlite's message when it could not be. */
+  readonly ready: Promise<void>;
+  call<T>(call: ThreadCall): Promise<T>;
+  /** Calls sent and not answered yet. */
+  readonly waiting: number;
+  /** Closes PGlite and ends the thread, by force after `forceAfterMs` (a thread stuck in a statement never reads the request). */
+  stop(forceAfterMs: number): Promise<void>;
+  /** Ends the thread now, whatever it is doing. */
+  terminate(): Promise<void>;
+  /** Resolves when the thread has exited. */
+  readonly exited: Promise<void>;
+}
+
+export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  const data: PgliteThreadData = {
+    dataDir: options.dataDir,
+    settings: options.settings ?? LEAN_SETTINGS,
+    wasmModule: await pgliteModule(),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  };
+  const worker = new Worker(new URL('./pglite-thread-worker.ts', import.meta.url), { workerData: data, resourceLimits: PGLITE_THREAD_LIMITS });
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
   let nextId = 1;
-  let closed = false;
-
-  async function start(): Promise<Thread> {
-    await stopping;
-    const data: PgliteThreadData = {
-      dataDir: options.dataDir,
-      settings: options.settings ?? LEAN_SETTINGS,
-      wasmModule: await pgliteModule(),
-      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-    };
-    const worker = new Worker(new URL('./pglite-thread-worker.ts', import.meta.url), { workerData: data, resourceLimits: PGLITE_THREAD_LIMITS });
-    const pending = new Map<number, Pending>();
-    const ready = new Promise<void>((resolve, reject) => {
-      worker.on('message', (reply: ThreadReply) => {
-        if (reply.type === 'ready') return resolve();
-        if (reply.type === 'failed') return reject(new QuerentError('connection_unavailable', 'The sample database could not be opened.', { cause: new Error(reply.message) }));
-        const waiter = pending.get(reply.id);
-        pending.delete(reply.id);
-        if (reply.type === 'result') waiter?.resolve(reply.result);
-        else waiter?.reject(new QuerentError(reply.error.code, reply.error.detail, { extensions: reply.error.extensions ?? {} }));
-      });
-      worker.once('error', reject);
-      worker.once('exit', () => reject(new QuerentError('connection_unavailable', 'The sample database stopped.')));
+  let hasExited = false;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => {
+    hasExited = true;
+    for (const waiter of waiting.values()) waiter.reject(options.stopped());
+    waiting.clear();
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: ThreadReply) => {
+      if (reply.type === 'ready') return resolve();
+      if (reply.type === 'failed') return reject(new Error(reply.message));
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (reply.type === 'done') waiter?.resolve(reply.value);
+      else waiter?.reject(options.failure(reply.failure));
     });
-    const started: Thread = { worker, ready, pending };
-    thread = started;
-    worker.once('exit', () => {
-      forget(started);
-      for (const waiter of pending.values()) waiter.reject(new QuerentError('connection_unavailable', 'The sample database stopped while answering; ask again.'));
-      pending.clear();
-    });
-    worker.on('error', () => undefined);
-    return started;
-  }
-
-  function forget(ended: Thread): void {
-    if (thread !== ended) return;
-    thread = undefined;
-    starting = undefined;
-  }
-
-  function armIdleTimer(): void {
-    clearTimeout(idleTimer);
-    if (idleMs <= 0 || !thread) return;
-    idleTimer = setTimeout(() => void stop(), idleMs);
-    idleTimer.unref();
-  }
-
-  async function stop(): Promise<void> {
-    clearTimeout(idleTimer);
-    const current = thread;
-    if (!current) return;
-    forget(current);
-    const exited = new Promise<void>((resolve) => current.worker.once('exit', () => resolve()));
-    stopping = exited;
-    if (current.worker.threadId >= 0) current.worker.postMessage({ type: 'close' } satisfies ThreadRequest);
-    // A thread stuck in a statement never reads 'close'.
-    const forced = setTimeout(() => void current.worker.terminate(), 5_000);
-    await exited;
-    clearTimeout(forced);
-  }
-
-  /** The running thread, started (and waited for) by the first caller; a failed start is not kept. */
-  function running(): Promise<Thread> {
-    if (closed) return Promise.reject(new QuerentError('connection_unavailable', 'The sample database is closed.'));
-    clearTimeout(idleTimer);
-    starting ??= start().then(async (started) => {
-      try {
-        await started.ready;
-        return started;
-      } catch (error) {
-        void started.worker.terminate();
-        throw error;
-      }
-    }).catch((error: unknown) => {
-      starting = undefined;
-      throw error;
-    });
-    return starting;
-  }
-
-  async function query(text: string, params: readonly unknown[], queryOptions: PostgresQueryOptions = {}): Promise<PostgresRawResult> {
-    const { signal } = queryOptions;
-    const timeoutMs = queryOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    signal?.throwIfAborted();
-    const current = await running();
-    signal?.throwIfAborted();
-    const id = nextId++;
-    return new Promise<PostgresRawResult>((resolve, reject) => {
-      const settle = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (current.pending.size === 0) armIdleTimer();
-      };
-      const onAbort = (): void => {
-        current.pending.delete(id);
-        settle();
-        reject(abortReason(signal!));
-      };
-      // The statement runs on; ending the thread is the only way to stop it.
-      const timer = setTimeout(() => {
-        current.pending.delete(id);
-        settle();
-        reject(timedOut(undefined, { timeoutMs }));
-        forget(current);
-        stopping = current.worker.terminate().then(() => undefined, () => undefined);
-      }, timeoutMs + GRACE_MS);
-      current.pending.set(id, {
-        resolve: (result) => { settle(); resolve(result); },
-        reject: (error) => { settle(); reject(error); },
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      current.worker.postMessage({ type: 'query', id, text, params: [...params], timeoutMs } satisfies ThreadRequest);
-    });
-  }
+    worker.once('error', reject);
+    void exited.then(() => reject(options.stopped()));
+  });
+  worker.on('error', () => undefined);
 
   return {
-    query,
-    get running() {
-      return thread !== undefined;
+    ready,
+    exited,
+    get waiting() {
+      return waiting.size;
     },
-    async close() {
-      closed = true;
-      await stop();
+    call<T>(call: ThreadCall): Promise<T> {
+      if (hasExited) return Promise.reject(options.stopped());
+      const id = nextId++;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker.postMessage({ ...call, id } satisfies ThreadRequest);
+      });
+    },
+    async stop(forceAfterMs) {
+      if (!hasExited) worker.postMessage({ type: 'close' } satisfies ThreadRequest);
+      const forced = setTimeout(() => void worker.terminate(), forceAfterMs);
+      await exited;
+      clearTimeout(forced);
+    },
+    async terminate() {
+      await worker.terminate();
     },
   };
 }

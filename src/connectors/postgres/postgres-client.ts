@@ -38,17 +38,22 @@ export interface PostgresClient {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * The schemas searched for unqualified names. `pg_catalog` first, so that no table or function a
+ * The schemas searched for unqualified names: `pg_catalog` first, so that no table or function a
  * user created can stand in for a built-in one (the compiler qualifies tables outside `public`, and
- * `public` tables whose names start with `pg_`); `pg_temp` last, or PostgreSQL would search it first.
+ * `public` tables whose names start with `pg_`); then `schema`; `pg_temp` last, or PostgreSQL
+ * would search it first.
  */
-export const PINNED_SEARCH_PATH = ['pg_catalog', 'public', 'pg_temp'] as const;
+function pinnedSearchPath(schema = 'public'): string {
+  return ['pg_catalog', schema, 'pg_temp'].map(quoteIdentifier).join(', ');
+}
 
 export interface TransactionSettings {
   /** Milliseconds; rounded to a whole number of at least 1. */
   readonly timeoutMs: number;
   /** IANA name or offset, validated by {@link assertTimeZone}. */
   readonly timeZone: string;
+  /** The schema unqualified table names resolve to. Default `public`. */
+  readonly schema?: string;
 }
 
 /**
@@ -61,7 +66,7 @@ export function transactionSettingsSql(settings: TransactionSettings): string {
   assertTimeZone(settings.timeZone);
   return [
     `SET LOCAL statement_timeout = ${timeoutMs}`,
-    `SET LOCAL search_path = ${PINNED_SEARCH_PATH.map(quoteIdentifier).join(', ')}`,
+    `SET LOCAL search_path = ${pinnedSearchPath(settings.schema)}`,
     `SET LOCAL TimeZone = ${quoteLiteral(settings.timeZone)}`,
     `SET LOCAL DateStyle = 'ISO, YMD'`,
     `SET LOCAL IntervalStyle = 'postgres'`,

@@ -32,26 +32,28 @@ function postgresSampler(client: PostgresClient): ValueSampler {
     },
     /**
      * Big tables: the most common values recorded by ANALYZE, when the column has few distinct values
-     * and those values cover (nearly) every row, i.e. the list is complete.
+     * and those values cover (nearly) every row, i.e. the list is complete. Each table is found by
+     * its name as compiled SQL writes it, so an unqualified one is the table the search path finds.
      */
     async readStatistics(candidates, maxValues, queryOptions) {
+      const tables = [...new Set(candidates.map(({ entity }) => qualifiedTableName(entity)))];
       const result = await client.query(
-        `SELECT schemaname, tablename, attname, null_frac::float8, n_distinct::float8,
-  to_json(most_common_vals::text::text[]) AS common_values, to_json(most_common_freqs) AS frequencies
-FROM pg_stats
-WHERE schemaname = ANY ($1::text[]) AND tablename = ANY ($2::text[]) AND attname = ANY ($3::text[])`,
-        [
-          [...new Set(candidates.map(({ entity }) => entity.schema ?? 'public'))],
-          [...new Set(candidates.map(({ entity }) => entity.table))],
-          [...new Set(candidates.map(({ column }) => column.name))],
-        ],
+        `SELECT t.i::int, s.attname, s.null_frac::float8, s.n_distinct::float8,
+  to_json(s.most_common_vals::text::text[]) AS common_values, to_json(s.most_common_freqs) AS frequencies
+FROM unnest($1::text[]) WITH ORDINALITY AS t(name, i)
+JOIN pg_class AS c ON c.oid = to_regclass(t.name)
+JOIN pg_namespace AS n ON n.oid = c.relnamespace
+JOIN pg_stats AS s ON s.schemaname = n.nspname AND s.tablename = c.relname
+WHERE s.attname = ANY ($2::text[])`,
+        [tables, [...new Set(candidates.map(({ column }) => column.name))]],
         queryOptions,
       );
-      const rows = decodeRows(['text', 'text', 'text', 'number', 'number', 'json', 'json'], result.rows);
+      const rows = decodeRows(['integer', 'text', 'number', 'number', 'json', 'json'], result.rows);
       return candidates.flatMap(({ entity, column }) => {
-        const row = rows.find(([schema, table, name]) => schema === (entity.schema ?? 'public') && table === entity.table && name === column.name);
+        const table = tables.indexOf(qualifiedTableName(entity)) + 1;
+        const row = rows.find(([index, name]) => index === table && name === column.name);
         if (row === undefined) return [];
-        const [, , , nullFraction, distinct, commonValues, frequencies] = row as [string, string, string, number, number, string[] | null, number[] | null];
+        const [, , nullFraction, distinct, commonValues, frequencies] = row as [number, string, number, number, string[] | null, number[] | null];
         if (commonValues === null || frequencies === null) return [];
         const estimatedDistinct = distinct >= 0 ? distinct : -distinct * entity.rowCount;
         const covered = frequencies.reduce((sum, frequency) => sum + frequency, 0) + nullFraction;

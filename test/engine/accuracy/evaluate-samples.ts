@@ -15,7 +15,7 @@ import type { Connector, ResultTable } from '../../../src/connectors/connector.t
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
-import { withSemantics } from '../../../src/services/connector-registry.ts';
+import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
 import { compareRows, type Row } from './compare-rows.ts';
 
