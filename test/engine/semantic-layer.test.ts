@@ -72,6 +72,13 @@ describe('semantic layer', () => {
     expect(planned({ ...fixture, catalog: measured }, 'revenue per customer').summary).toMatchObject({ root: 'sale_order', measures: ['sum(sale_order.amount_untaxed)'], dimensions: ['res_partner.id', 'res_partner.name'] });
   });
 
+  it('ranks by a metric under its conditions ("which client has the most revenue")', () => {
+    const { summary } = planned({ ...fixture, catalog: measured }, 'which client has the most revenue');
+    expect(summary).toMatchObject({ root: 'sale_order', measures: ['sum(sale_order.amount_untaxed)'], dimensions: ['res_partner.id', 'res_partner.name'], filters: ['sale_order.state eq sale', 'sale_order.partner_id not_null'], limit: 1 });
+    expect(summary.order).toHaveLength(1);
+    expect(summary.order[0]).toMatch(/ desc$/);
+  });
+
   it('plans a count metric on its entity', () => {
     expect(planned({ ...fixture, catalog: measured }, 'headcount').summary).toMatchObject({ root: 'hr_employee', measures: ['count(*)'], filters: ['hr_employee.active eq true'] });
   });

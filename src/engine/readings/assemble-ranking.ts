@@ -49,8 +49,12 @@ export function assembleRanking(draft: Draft): void {
     if (cue?.kind !== 'superlative' || !target) throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...counting, ...draft.use(pick.unit)];
     if (rankByMeasure(draft, cue, pick.unit, tokens)) continue;
-    if (target.kind === 'entity') {
-      rankByCount(draft, cue, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens }, tokens);
+    if (target.kind === 'metric') {
+      const { metric } = target;
+      if (metric.aggregate === 'ratio') throw new Invalid();
+      rankByTotal(draft, cue, { kind: 'measure', aggregate: metric.aggregate, entity: target.entity, ...(metric.column ? { column: metric.column } : {}), metric, tokens }, tokens, 'rank.metric');
+    } else if (target.kind === 'entity') {
+      rankByTotal(draft, cue, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens }, tokens, 'rank.count');
     } else if (target.kind === 'column') {
       const column = columnOf(draft.input.schema, target.entity, target.column);
       if (cue.concept === 'frequency') mostCommon(draft, cue, target.entity, target.column, tokens);
@@ -104,13 +108,13 @@ function agedOn(cue: Superlative, column: ColumnInfo): Superlative {
   return { ...cue, direction: cue.direction === 'desc' ? 'asc' : 'desc' };
 }
 
-/** "which customer has the most orders": count per subject (or per shown column), highest first. */
-function rankByCount(draft: Draft, cue: Superlative, measure: MeasureNode, tokens: readonly number[]): void {
+/** "which customer has the most orders", "the most revenue": a count or metric per subject (or per shown column), highest first. */
+function rankByTotal(draft: Draft, cue: Superlative, measure: MeasureNode, tokens: readonly number[], feature: string): void {
   if (draft.groups.length === 0) groupByShown(draft, measure.entity);
   draft.outputs.push(measure);
   draft.order.push({ key: measure, direction: cue.direction, tokens });
   draft.limit = cue.limit ?? (cue.several ? 10 : 1);
-  draft.feature('rank.count');
+  draft.feature(feature);
 }
 
 /** "the most common payment method": one group per value, the largest first. */

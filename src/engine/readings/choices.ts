@@ -143,6 +143,8 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
       }
       case 'metric':
         add('measure');
+        // "which category brings in the most revenue": the metric ranks what is shown.
+        if (left === 'superlative') add('rank');
         break;
       case 'segment':
         add('segment');

@@ -8,7 +8,7 @@ import { createPgliteConnector } from '../../../src/connectors/postgres/postgres
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
-import { withSemantics } from '../../../src/services/connector-registry.ts';
+import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase } from '../../../src/samples/sample-datasets.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
