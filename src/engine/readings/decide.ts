@@ -4,7 +4,7 @@
  * no noun, adjective, name or number of the question unused.
  */
 import type { Token } from '../question/tokens.ts';
-import { shownColumns, type Candidate } from './enumerate.ts';
+import type { Candidate } from './enumerate.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 
@@ -49,13 +49,6 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   }
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
-  return { kind: 'answer', candidate: fullestOf(candidates, best), confidence };
+  return { kind: 'answer', candidate: best, confidence };
 }
 
-/** Of the readings that give the best one's answer, the first that names its rows, else the one that shows the most beside them. */
-function fullestOf(candidates: readonly Candidate[], best: Candidate): Candidate {
-  const same = candidates.filter((candidate) => candidate.core === best.core && candidate.unusedWords.length === 0);
-  const named = same.find((candidate) => candidate.namesRows === true);
-  if (named) return named;
-  return same.reduce((fullest, candidate) => (shownColumns(candidate.planned.query).size > shownColumns(fullest.planned.query).size ? candidate : fullest), best);
-}

@@ -27,8 +27,6 @@ export interface Candidate {
    * name): they give the same answer to whoever reads it.
    */
   readonly core: string;
-  /** A list that shows the names of its rows (see poolShownColumns). */
-  readonly namesRows?: boolean;
 }
 
 export interface EnumerateOptions {
@@ -62,44 +60,9 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
     }
   }
-  return poolShownColumns([...byKey.values()].sort((left, right) => right.score - left.score), input.schema);
+  return [...byKey.values()].sort((left, right) => right.score - left.score);
 }
 
-/**
- * Lists of the same rows that differ only in the columns shown beside them give the same answer
- * when one shows all the other does and more ("products out of stock" with or without their
- * names): each joins the core of the best such list before it.
- */
-function poolShownColumns(candidates: Candidate[], schema: AssemblyInput['schema']): Candidate[] {
-  const heads: { rows: string; shown: ReadonlySet<string>; named: boolean; core: string }[] = [];
-  return candidates.map((candidate) => {
-    const query = candidate.planned.query;
-    if (query.measures.length > 0 || query.dimensions.length > 0 || query.distinct === true) return candidate;
-    const rows = queryKey({ ...query, columns: [] });
-    const shown = shownColumns(query);
-    const named = showsRowNames(query, schema);
-    const head = heads.find((entry) => entry.rows === rows && (isSubset(shown, entry.shown) || isSubset(entry.shown, shown)));
-    if (!head) {
-      heads.push({ rows, shown, named, core: candidate.core });
-      return { ...candidate, namesRows: named };
-    }
-    return { ...candidate, core: head.core, namesRows: named };
-  });
-}
-
-export function shownColumns(query: LogicalQuery): ReadonlySet<string> {
-  return new Set(query.columns.map((column) => `${column.field.entity}.${column.field.column}`));
-}
-
-/** Whether a list shows what names its rows for people (a name, not only values beside it). */
-function showsRowNames(query: LogicalQuery, schema: AssemblyInput['schema']): boolean {
-  const names = schema.entityByName.get(query.root)?.displayColumns ?? [];
-  return names.length > 0 && query.columns.some((column) => column.field.entity === query.root && column.field.column === names[0].name);
-}
-
-function isSubset(part: ReadonlySet<string>, whole: ReadonlySet<string>): boolean {
-  return [...part].every((entry) => whole.has(entry));
-}
 
 interface Combination {
   readonly picks: (Choice | undefined)[];

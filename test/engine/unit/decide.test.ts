@@ -6,10 +6,9 @@ import type { Candidate } from '../../../src/engine/readings/enumerate.ts';
 import type { Features } from '../../../src/engine/readings/features.ts';
 import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.ts';
 
-/** decide reads only these fields of a candidate (and the columns its query shows). */
-function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}, shown: readonly string[] = []): Candidate {
-  const columns = shown.map((name) => ({ id: name, label: name, field: { kind: 'field', entity: 'item', column: name } }));
-  return { score, core, key: `${core}:${shown.join(',')}`, unusedWords, features, planned: { query: { columns } } } as unknown as Candidate;
+/** decide reads only these fields of a candidate. */
+function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
+  return { score, core, key: core, unusedWords, features } as unknown as Candidate;
 }
 
 /** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
@@ -113,12 +112,5 @@ describe('decide', () => {
     const lenient = model(0, 0, 0);
     expect(decide([candidate(1, 'a'), candidate(0.5, 'b')], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
     expect(decide([candidate(1, 'a'), candidate(0.2, 'b')], tokens, lenient).kind).toBe('answer');
-  });
-
-  it('answers with the reading of the best answer that shows the most beside the same rows', () => {
-    const tokens = tokenize('items out of stock');
-    const decision = decide([candidate(2, 'a', [], {}, ['stock']), candidate(1, 'a', [], {}, ['item_name', 'stock']), candidate(-5, 'b')], tokens, model(0.5, 10));
-    expect(decision.kind).toBe('answer');
-    if (decision.kind === 'answer') expect(decision.candidate.key).toBe('a:item_name,stock');
   });
 });

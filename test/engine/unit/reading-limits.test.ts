@@ -53,20 +53,3 @@ describe('"or"', () => {
     expect(best.planned.query.filters.some((filter) => filter.op === 'in' && filter.values.length === 2)).toBe(true);
   });
 });
-
-describe('lists of the same rows', () => {
-  it('that differ only by columns shown beside them are one answer', () => {
-    const { candidates } = readParts('which parts are out of stock');
-    const lists = candidates.filter((candidate) => candidate.planned.query.measures.length === 0 && candidate.planned.query.dimensions.length === 0);
-    for (const candidate of lists) {
-      const rows = JSON.stringify({ ...candidate.planned.query, columns: [] });
-      const shown = new Set(candidate.planned.query.columns.map((column) => column.field.column));
-      for (const other of lists.filter((entry) => JSON.stringify({ ...entry.planned.query, columns: [] }) === rows)) {
-        const otherShown = new Set(other.planned.query.columns.map((column) => column.field.column));
-        const nested = [...shown].every((name) => otherShown.has(name)) || [...otherShown].every((name) => shown.has(name));
-        if (nested) expect(other.core).toBe(candidate.core);
-      }
-    }
-    expect(lists.length).toBeGreaterThan(1);
-  });
-});
