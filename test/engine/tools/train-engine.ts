@@ -9,8 +9,8 @@
  *    (folds by database), so that they reflect schemas the weights have not seen.
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
- * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
- *      [--samples samples-v2|none] [--sample-weight 4]   (each sample question counts as that many)
+ * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.93] [--reuse]
+ *      [--samples samples-v2|none] [--sample-weight 4]   (each sample question counts as that many times)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,12 +27,12 @@ const { values: options } = parseArgs({
   options: {
     pg: { type: 'string' },
     rounds: { type: 'string', default: '2' },
-    precision: { type: 'string', default: '0.9' },
+    precision: { type: 'string', default: '0.93' },
     folds: { type: 'string', default: '5' },
     limit: { type: 'string' },
     reuse: { type: 'boolean', default: false },
     samples: { type: 'string', default: 'samples-v2' },
-    'sample-weight': { type: 'string', default: '1' },
+    'sample-weight': { type: 'string', default: '4' },
     out: { type: 'string', default: new URL('../../../src/engine/readings/weights.json', import.meta.url).pathname },
   },
 });
