@@ -1,7 +1,7 @@
 /**
- * Learns the engine's model on the fit split of the Spider tuning set, together with a sample
- * question set (business questions: metrics, segments, periods, time series, which Spider lacks;
- * samples-v2 by default, never the frozen set that measures the engine), and writes
+ * Learns the engine's model on the fit split of the Spider tuning set, optionally together with a
+ * sample question set (business questions: metrics, segments, periods, time series, which Spider
+ * lacks; never samples-v3, the frozen set that measures the engine), and writes
  * src/engine/readings/weights.json:
  * 1. reading weights: rounds alternate between reading every question with the current weights (a
  *    wide beam), running the readings against the gold rows, and refitting;
@@ -9,8 +9,8 @@
  *    (folds by database), so that they reflect schemas the weights have not seen.
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
- * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.93] [--reuse]
- *      [--samples samples-v2|none] [--sample-weight 4]   (each sample question counts as that many times)
+ * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
+ *      [--samples none|samples-v2] [--sample-weight 1]   (each sample question counts as that many times)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,12 +27,12 @@ const { values: options } = parseArgs({
   options: {
     pg: { type: 'string' },
     rounds: { type: 'string', default: '2' },
-    precision: { type: 'string', default: '0.93' },
+    precision: { type: 'string', default: '0.9' },
     folds: { type: 'string', default: '5' },
     limit: { type: 'string' },
     reuse: { type: 'boolean', default: false },
-    samples: { type: 'string', default: 'samples-v2' },
-    'sample-weight': { type: 'string', default: '4' },
+    samples: { type: 'string', default: 'none' },
+    'sample-weight': { type: 'string', default: '1' },
     out: { type: 'string', default: new URL('../../../src/engine/readings/weights.json', import.meta.url).pathname },
   },
 });
