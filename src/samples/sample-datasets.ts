@@ -17,9 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { unpackTarGz } from '../core/tar-gz.ts';
 import { timeSpanForAnchor } from './calendar.ts';
 import { ensureArchive, openArchive } from './sample-archive.ts';
-import { buildSampleArchive, type SampleDatasetDefinition, type SampleSchema } from './sample-builder.ts';
-import { SAAS_SCHEMA_SQL } from './saas-schema.ts';
-import { WHOLESALE_SCHEMA_SQL } from './wholesale-schema.ts';
+import { buildSampleArchiveInThread, type SampleSchemaOf } from './sample-build-thread.ts';
 
 /**
  * Bump whenever a schema or generator changes, so archives built by older code are not reused.
@@ -53,12 +51,6 @@ export const SAMPLE_DATASETS: readonly SampleDatasetInfo[] = Object.freeze([
   }),
 ] satisfies SampleDatasetInfo[]);
 
-const DEFINITIONS: Readonly<Record<SampleSlug, SampleDatasetDefinition>> = {
-  // The generators (and Faker's locale data) load only to build an archive, never to serve one.
-  wholesale: { schemaSql: WHOLESALE_SCHEMA_SQL, generate: async (span) => (await import('./wholesale-generator.ts')).generateWholesaleRows(span) },
-  saas: { schemaSql: SAAS_SCHEMA_SQL, generate: async (span) => (await import('./saas-generator.ts')).generateSaasRows(span) },
-};
-
 export interface SampleOptions {
   /** Any moment in the last month of the data; only its UTC year and month matter. Default: now. */
   anchor?: Date;
@@ -88,23 +80,22 @@ function archivePath(samplesDir: string, name: string, options: SampleOptions): 
 
 /** The anchor month's archive of one dataset, its tables in `public`: from `samplesDir`, else prebuilt, else built into `samplesDir`. */
 export async function ensureSampleArchive(samplesDir: string, slug: SampleSlug, options: SampleOptions = {}): Promise<string> {
-  const definition = DEFINITIONS[slug];
-  if (definition === undefined) throw new TypeError(`Unknown sample dataset: ${String(slug)}`);
-  return ensure(samplesDir, slug, [{ schema: 'public', definition }], options);
+  if (!SAMPLE_DATASETS.some((dataset) => dataset.slug === slug)) throw new TypeError(`Unknown sample dataset: ${String(slug)}`);
+  return ensure(samplesDir, slug, [{ schema: 'public', slug }], options);
 }
 
 /** The anchor month's archive of the sample set (every dataset in the schema named by its slug), found or built as {@link ensureSampleArchive}. */
 export async function ensureSampleSetArchive(samplesDir: string, options: SampleOptions = {}): Promise<string> {
-  const datasets = SAMPLE_DATASETS.map(({ slug }) => ({ schema: slug, definition: DEFINITIONS[slug] }));
+  const datasets = SAMPLE_DATASETS.map(({ slug }) => ({ schema: slug, slug }));
   return ensure(samplesDir, SAMPLE_SET, datasets, options);
 }
 
-async function ensure(samplesDir: string, name: string, datasets: readonly SampleSchema[], options: SampleOptions): Promise<string> {
+async function ensure(samplesDir: string, name: string, datasets: readonly SampleSchemaOf[], options: SampleOptions): Promise<string> {
   const anchor = options.anchor ?? new Date();
   const path = archivePath(samplesDir, name, { anchor });
   const prebuilt = archivePath(PREBUILT_SAMPLES_DIR, name, { anchor });
   if (options.prebuilt !== false && !fs.existsSync(path) && fs.existsSync(prebuilt)) return prebuilt;
-  await ensureArchive(path, () => buildSampleArchive(datasets, timeSpanForAnchor(anchor)));
+  await ensureArchive(path, () => buildSampleArchiveInThread(datasets, timeSpanForAnchor(anchor)));
   return path;
 }
 
