@@ -141,6 +141,8 @@ export function sortAt(tokens: readonly Token[], index: number): Cue | undefined
   const direction = DIRECTIONS.get(tokens[position]?.lower ?? '');
   if (!direction) return undefined;
   position += 1;
+  // "descending alphabetical order": the second word says what the first orders by.
+  if (DIRECTIONS.has(tokens[position]?.lower ?? '')) position += 1;
   if (tokens[position]?.lower === 'order') position += 1;
   const by = tokens[position]?.lower === 'by' || tokens[position]?.lower === 'of';
   // "sorted descending" alone is a direction; the phrase tables have the bare forms.

@@ -164,6 +164,7 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['identify', { kind: 'lead', asks: false }],
   ['compute', { kind: 'lead', asks: false }],
   ['calculate', { kind: 'lead', asks: false }],
+  ['select', { kind: 'lead', asks: false }],
   ['which', { kind: 'lead', asks: true }],
   ['what', { kind: 'lead', asks: true }],
   ['who', { kind: 'lead', asks: true, person: true }],

@@ -55,6 +55,8 @@ export function tokenize(question: string): Token[] {
   const normalised = question
     .replace(/\be-mail/gi, 'email')
     .replace(/[–—]/g, '-')
+    // "…the city they live in.": the sentence's full stop, which the tagger would read as an abbreviation ("in." = inches).
+    .replace(/\b([A-Za-z]{2,})\.(\s*)$/, '$1 .$2')
     .replace(QUOTE_PATTERN, (...match: string[]) => {
       quoted.push((match[1] ?? match[2] ?? match[3] ?? match[4]).trim());
       return ` ${PLACEHOLDER}${quoted.length - 1} `;

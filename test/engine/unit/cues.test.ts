@@ -113,6 +113,11 @@ describe('text containment', () => {
 });
 
 describe('sorting', () => {
+  it('ascending or descending alphabetical order, with or without its column', () => {
+    expect(ofKind('techs in descending alphabetical order', 'sort')[0]).toMatchObject({ direction: 'desc', by: false });
+    expect(ofKind('techs in ascending alphabetical order of lname', 'sort')[0]).toMatchObject({ direction: 'asc', by: true });
+  });
+
   it('in alphabetical order is ascending', () => {
     expect(ofKind('techs in alphabetical order', 'sort')[0]).toMatchObject({ direction: 'asc', by: false });
   });

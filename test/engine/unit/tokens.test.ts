@@ -18,6 +18,12 @@ describe('tokenize', () => {
     expect(tokens.filter((token) => token.capitalised).map((token) => token.text)).toEqual(['Acme', 'Corp']);
   });
 
+  it('reads a full stop after the last word as the end of the sentence, not an abbreviation', () => {
+    const tokens = tokenize('Which city is the tech based in.');
+    expect(tokens.at(-1)).toMatchObject({ text: 'in', lemma: 'in', pos: 'ADP' });
+    expect(tokenize('customers in the U.S.').at(-1)?.text).toBe('U.S.');
+  });
+
   it('keeps a snake_case identifier as one word', () => {
     const tokens = tokenize('show cust_nm and status_cd');
     expect(only(tokens, 'word').map((token) => token.text)).toEqual(['show', 'cust_nm', 'and', 'status_cd']);
