@@ -196,8 +196,9 @@ function finish(draft: Draft): void {
   for (const pick of draft.withRole('relation')) {
     const entity = pick.link?.target.entity;
     if (!entity) throw new Invalid();
-    // "products that are discontinued": a verb naming a column of the rows asked about relates them to nothing; read so, it would drop the condition.
-    if (pick.link?.target.kind !== 'entity' && entity === draft.subject) throw new Invalid();
+    // "products that are discontinued": a verb naming a flag of the rows asked about states the flag; passed over as a relation, the condition would be dropped.
+    const target = pick.link?.target;
+    if (target?.kind === 'column' && entity === draft.subject && columnOf(draft.input.schema, entity, target.column).type === 'boolean') throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);
   }

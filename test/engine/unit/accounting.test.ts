@@ -28,7 +28,7 @@ describe('a word before "and" that shares the name after it', () => {
   });
 });
 
-describe('a verb that names a column of the rows asked about ("products that are discontinued")', () => {
+describe('a verb that names a flag of the rows asked about ("products that are discontinued")', () => {
   it('is a condition or a breakdown on that column, never a word the reading passes over', () => {
     const items = catalog(entity({ name: 'item', columns: [['id', 'integer'], ['item_name', 'text'], ['discontinued', 'boolean']] }));
     const { candidates } = readQuestion('how many items are discontinued', items, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
