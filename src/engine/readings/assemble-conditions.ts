@@ -3,9 +3,9 @@
  * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
  * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
  */
-import { columnOf, entityOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
-import { impliedColumn, type Implication } from './implied-columns.ts';
+import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -145,23 +145,9 @@ function comparisons(draft: Draft): void {
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || cue.values.length === 0) throw new Invalid();
     // "hosts older than 50" compares ages: a comparative that names its attribute compares no other column.
-    if (!holdsAttribute(info, cue)) throw new Invalid();
+    if (!holdsImplication(info, cue)) throw new Invalid();
     draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
     if (info.isKey) draft.feature('compare.key');
-  }
-}
-
-/** Whether a column is what a comparative compares ("older" an age, "cheaper" a price, "later" a date); plain ones ("more than") compare any. */
-export function holdsAttribute(column: ColumnInfo, implication: Implication): boolean {
-  switch (implication.concept) {
-    case 'date':
-      return column.isDate || column.words.includes('year');
-    case 'price':
-      return column.isPrice || column.words.includes('cost') || column.words.includes('price');
-    case 'attribute':
-      return (implication.attributes ?? []).some((attribute) => column.words.includes(attribute));
-    default:
-      return true;
   }
 }
 

@@ -194,10 +194,10 @@ function groupImplicitly(draft: Draft): void {
 
 function finish(draft: Draft): void {
   for (const pick of draft.withRole('relation')) {
-    const entity = pick.link?.target.entity;
+    const target = pick.link?.target;
+    const entity = target?.entity;
     if (!entity) throw new Invalid();
     // "products that are discontinued": a verb naming a flag of the rows asked about states the flag; passed over as a relation, the condition would be dropped.
-    const target = pick.link?.target;
     if (target?.kind === 'column' && entity === draft.subject && columnOf(draft.input.schema, entity, target.column).type === 'boolean') throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);

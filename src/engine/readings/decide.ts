@@ -51,4 +51,3 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
   return { kind: 'answer', candidate: best, confidence };
 }
-

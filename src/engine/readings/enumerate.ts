@@ -63,7 +63,6 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
   return [...byKey.values()].sort((left, right) => right.score - left.score);
 }
 
-
 interface Combination {
   readonly picks: (Choice | undefined)[];
   readonly score: number;

@@ -37,11 +37,10 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
     case 'date':
       return info.mainDate ? { column: info.mainDate, inverted: false } : undefined;
     case 'price':
-      return one(info.columns.filter((column) => column.isNumeric && (column.isPrice || column.words.includes('cost') || column.words.includes('price'))));
+      return one(info.columns.filter((column) => column.isNumeric && holdsImplication(column, implication)));
     case 'attribute': {
-      const attributes = implication.attributes ?? [];
-      const direct = one(info.columns.filter((column) => !column.isKey && attributes.some((attribute) => column.words.includes(attribute))));
-      if (direct || !attributes.includes('age')) return direct;
+      const direct = one(info.columns.filter((column) => !column.isKey && holdsImplication(column, implication)));
+      if (direct || !(implication.attributes ?? []).includes('age')) return direct;
       // Age without an age column: the date of birth, the other way round.
       const born = one(info.columns.filter((column) => column.isDate && column.words.some((word) => BIRTH_WORDS.has(word))), true);
       if (born) draft.feature('implied.age-from-birth-date');
@@ -49,5 +48,22 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
     }
     default:
       return undefined;
+  }
+}
+
+/**
+ * Whether a column holds what a word implies ("older" an age, "cheaper" a price, "later" a date);
+ * a word that implies nothing ("more than") fits any column.
+ */
+export function holdsImplication(column: ColumnInfo, implication: Implication): boolean {
+  switch (implication.concept) {
+    case 'date':
+      return column.isDate || column.words.includes('year');
+    case 'price':
+      return column.isPrice || column.words.includes('cost') || column.words.includes('price');
+    case 'attribute':
+      return (implication.attributes ?? []).some((attribute) => column.words.includes(attribute));
+    default:
+      return true;
   }
 }
