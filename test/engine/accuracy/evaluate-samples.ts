@@ -11,6 +11,7 @@
  * - precision = correct / answered, coverage = answered / asked.
  */
 import { readFileSync } from 'node:fs';
+import type { Catalog, ColumnValues } from '../../../src/connectors/catalog.ts';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
@@ -71,16 +72,21 @@ export interface EvaluateOptions {
 /** Rows a result may hold; generous so that a wrong, unbounded list is compared rather than cut. */
 const MAX_ROWS = 100_000;
 
+/** A sample dataset as the service serves it (with its semantic layer), its catalog and values; the caller closes the connector. */
+export async function openSampleSource(samplesDir: string, dataset: SampleSlug, now: Date): Promise<{ connector: Connector; catalog: Catalog; values: readonly ColumnValues[] }> {
+  const db = await openSampleDatabase(samplesDir, dataset, { anchor: now });
+  const connector = withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset);
+  const catalog = await connector.introspect();
+  return { connector, catalog, values: await connector.sampleValues(catalog) };
+}
+
 export async function evaluateSampleQuestions(questions: readonly SampleQuestion[], options: EvaluateOptions): Promise<Outcome[]> {
   const engine = createBuiltinEngine(options.model);
   const now = options.now ?? new Date();
   const outcomes: Outcome[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
-    const db = await openSampleDatabase(options.samplesDir, dataset, { anchor: now });
-    const connector = withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset);
+    const { connector, catalog, values } = await openSampleSource(options.samplesDir, dataset, now);
     try {
-      const catalog = await connector.introspect();
-      const values = await connector.sampleValues(catalog);
       for (const question of questions.filter((entry) => entry.dataset === dataset)) {
         const plan = await engine.plan(question.question, { catalog, values, now });
         if (!plan.ok) {

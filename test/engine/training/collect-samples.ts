@@ -4,14 +4,11 @@
  * and semantic layer, and each proposed reading is run and compared with the gold rows. An expected
  * decline has no right reading, so declining is right.
  */
-import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
-import { withSemantics } from '../../../src/services/sample-connectors.ts';
-import { openSampleDatabase } from '../../../src/samples/sample-datasets.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
-import { runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
+import { openSampleSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
 
 export interface SampleCollectOptions {
@@ -26,11 +23,8 @@ export interface SampleCollectOptions {
 export async function collectSampleLabels(questions: readonly SampleQuestion[], options: SampleCollectOptions): Promise<LabelledQuestion[]> {
   const labelled: LabelledQuestion[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
-    const db = await openSampleDatabase(options.samplesDir, dataset, { anchor: options.now });
-    const connector = withSemantics(createPgliteConnector(db, { maxRows: 100_000, closeDatabase: true }), dataset);
+    const { connector, catalog, values } = await openSampleSource(options.samplesDir, dataset, options.now);
     try {
-      const catalog = await connector.introspect();
-      const values = await connector.sampleValues(catalog);
       for (const question of questions.filter((entry) => entry.dataset === dataset)) {
         const gold = question.expect === 'decline' ? undefined : (await runSql(connector, question.sql)).rows;
         const readings = readQuestion(question.question, catalog, values, options.model, { beam: options.beam, keep: options.keep, now: options.now });
