@@ -5,7 +5,6 @@
  * fresh database on each server, dropped afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, ColumnValues } from '../../src/connectors/catalog.ts';
 import type { Connector, ResultTable } from '../../src/connectors/connector.ts';
 import { createMysqlConnector } from '../../src/connectors/mysql/mysql-connector.ts';
 import { createPgliteConnector, createPostgresConnector } from '../../src/connectors/postgres/postgres-connector.ts';
@@ -17,6 +16,7 @@ import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 import { loadSampleIntoMariadb, loadSampleIntoPostgres } from '../support/sample-loaders.ts';
 import { answerDifference } from './compare-answers.ts';
+import { loadSource, type ConnectorSource } from '../support/connector-source.ts';
 import { SAMPLE_QUESTIONS } from './sample-questions.ts';
 
 const KINDS = ['pglite', 'postgresql', 'mariadb'] as const;
@@ -28,24 +28,18 @@ const SLUGS: readonly SampleSlug[] = ['wholesale', 'saas'];
 const engine = createBuiltinEngine();
 const now = new Date();
 
-interface Source {
-  readonly connector: Connector;
-  readonly catalog: Catalog;
-  readonly values: readonly ColumnValues[];
-}
 
-const sources = new Map<SampleSlug, Record<Kind, Source>>();
+const sources = new Map<SampleSlug, Record<Kind, ConnectorSource>>();
 const cleanups: (() => Promise<void>)[] = [];
 const tally = Object.fromEntries(KINDS.map((kind) => [kind, { answered: 0, declined: 0, equal: 0 }])) as Record<Kind, { answered: number; declined: number; equal: number }>;
 const timings: string[] = [];
 
-async function sourceOf(connector: Connector): Promise<Source> {
+function sourceOf(connector: Connector): Promise<ConnectorSource> {
   cleanups.push(() => connector.close());
-  const catalog = await connector.introspect();
-  return { connector, catalog, values: await connector.sampleValues(catalog) };
+  return loadSource(connector);
 }
 
-async function postgresSource(slug: SampleSlug): Promise<Source> {
+async function postgresSource(slug: SampleSlug): Promise<ConnectorSource> {
   const database = await createTestDatabase(`querent_xkind_${slug}`);
   cleanups.push(() => database.drop());
   const loaded = await loadSampleIntoPostgres(slug, database.url);
@@ -53,7 +47,7 @@ async function postgresSource(slug: SampleSlug): Promise<Source> {
   return sourceOf(createPostgresConnector({ url: database.url, maxRows: MAX_ROWS }));
 }
 
-async function mariadbSource(slug: SampleSlug): Promise<Source> {
+async function mariadbSource(slug: SampleSlug): Promise<ConnectorSource> {
   const database: MysqlTestDatabase = await createMysqlTestDatabase(`querent_xkind_${slug}`);
   cleanups.push(() => database.drop());
   const loaded = await loadSampleIntoMariadb(slug, database.admin);
@@ -80,7 +74,7 @@ afterAll(async () => {
   for (const kind of KINDS) console.log(`${kind}: ${tally[kind].answered} answered (${tally[kind].equal} equal to PGlite), ${tally[kind].declined} declined`);
 });
 
-async function answer(source: Source, plan: PlanResult): Promise<ResultTable | undefined> {
+async function answer(source: ConnectorSource, plan: PlanResult): Promise<ResultTable | undefined> {
   if (!plan.ok) return undefined;
   return source.connector.execute(source.connector.compile(plan.query, source.catalog), { timeoutMs: 20_000 });
 }

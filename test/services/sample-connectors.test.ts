@@ -6,42 +6,31 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, ColumnValues } from '../../src/connectors/catalog.ts';
-import type { Connector } from '../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../src/connectors/postgres/postgres-connector.ts';
 import { assertSafePostgresSelect } from '../../src/connectors/postgres/postgres-sql-guard.ts';
 import { createBuiltinEngine } from '../../src/engine/builtin-engine.ts';
 import { openSampleDatabase, type SampleSlug } from '../../src/samples/sample-datasets.ts';
 import { createSampleConnectors, withSemantics, type SampleConnectors } from '../../src/services/sample-connectors.ts';
 import { SAMPLE_QUESTIONS } from '../cross-kind/sample-questions.ts';
+import { loadSource, type ConnectorSource } from '../support/connector-source.ts';
 import { SHARED_SAMPLES_DIR, tempDir } from '../support/paths.ts';
 
 const SLUGS: readonly SampleSlug[] = ['wholesale', 'saas'];
 const engine = createBuiltinEngine();
 const now = new Date();
 
-interface Source {
-  readonly connector: Connector;
-  readonly catalog: Catalog;
-  readonly values: readonly ColumnValues[];
-}
 
 const dataDir = tempDir('sample-connectors');
 let samples: SampleConnectors;
-const served = new Map<SampleSlug, Source>();
-const inMemory = new Map<SampleSlug, Source>();
-
-async function sourceOf(connector: Connector): Promise<Source> {
-  const catalog = await connector.introspect();
-  return { connector, catalog, values: await connector.sampleValues(catalog) };
-}
+const served = new Map<SampleSlug, ConnectorSource>();
+const inMemory = new Map<SampleSlug, ConnectorSource>();
 
 beforeAll(async () => {
   samples = createSampleConnectors({ samplesDir: SHARED_SAMPLES_DIR, dataDir, idleMs: 0, maxRows: 20_000 });
   for (const slug of SLUGS) {
-    served.set(slug, await sourceOf(await samples.connector(slug)));
+    served.set(slug, await loadSource(await samples.connector(slug)));
     const db = await openSampleDatabase(SHARED_SAMPLES_DIR, slug);
-    inMemory.set(slug, await sourceOf(withSemantics(createPgliteConnector(db, { maxRows: 20_000, closeDatabase: true }), slug)));
+    inMemory.set(slug, await loadSource(withSemantics(createPgliteConnector(db, { maxRows: 20_000, closeDatabase: true }), slug)));
   }
 }, 120_000);
 

@@ -11,13 +11,13 @@
  * - precision = correct / answered, coverage = answered / asked.
  */
 import { readFileSync } from 'node:fs';
-import type { Catalog, ColumnValues } from '../../../src/connectors/catalog.ts';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
+import { loadSource, type ConnectorSource } from '../../support/connector-source.ts';
 import { compareRows, type Row } from './compare-rows.ts';
 
 export interface SampleQuestion {
@@ -73,11 +73,9 @@ export interface EvaluateOptions {
 const MAX_ROWS = 100_000;
 
 /** A sample dataset as the service serves it (with its semantic layer), its catalog and values; the caller closes the connector. */
-export async function openSampleSource(samplesDir: string, dataset: SampleSlug, now: Date): Promise<{ connector: Connector; catalog: Catalog; values: readonly ColumnValues[] }> {
+export async function openSampleSource(samplesDir: string, dataset: SampleSlug, now: Date): Promise<ConnectorSource> {
   const db = await openSampleDatabase(samplesDir, dataset, { anchor: now });
-  const connector = withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset);
-  const catalog = await connector.introspect();
-  return { connector, catalog, values: await connector.sampleValues(catalog) };
+  return loadSource(withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset));
 }
 
 export async function evaluateSampleQuestions(questions: readonly SampleQuestion[], options: EvaluateOptions): Promise<Outcome[]> {
