@@ -62,8 +62,6 @@ export function accountWords(draft: Draft): void {
     if (GRAMMAR_POS.has(token.pos) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
-    // "the full names of students": the reading shows their names, whole (first and last when both are kept).
-    if (token.lemma === 'full' && tokens[token.index + 1]?.lemma === 'name' && draft.outputs.some((output) => output.kind === 'name')) continue;
     // "more than 30 days": the unit of a number the reading compares.
     if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
     draft.feature(`unused.${token.pos.toLowerCase()}`);

@@ -5,7 +5,7 @@
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
-import { holdsImplication, impliedColumn } from './implied-columns.ts';
+import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -144,8 +144,6 @@ function comparisons(draft: Draft): void {
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || cue.values.length === 0) throw new Invalid();
-    // "hosts older than 50" compares ages: a comparative that names its attribute compares no other column.
-    if (!holdsImplication(info, cue)) throw new Invalid();
     draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
     if (info.isKey) draft.feature('compare.key');
   }

@@ -51,19 +51,14 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
   }
 }
 
-/**
- * Whether a column holds what a word implies ("older" an age, "cheaper" a price, "later" a date);
- * a word that implies nothing ("more than") fits any column.
- */
-export function holdsImplication(column: ColumnInfo, implication: Implication): boolean {
+/** Whether a column holds the price or the attribute a word implies ("cheaper" a price, "older" an age). */
+function holdsImplication(column: ColumnInfo, implication: Implication): boolean {
   switch (implication.concept) {
-    case 'date':
-      return column.isDate || column.words.includes('year');
     case 'price':
       return column.isPrice || column.words.includes('cost') || column.words.includes('price');
     case 'attribute':
       return (implication.attributes ?? []).some((attribute) => column.words.includes(attribute));
     default:
-      return true;
+      return false;
   }
 }

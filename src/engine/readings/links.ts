@@ -68,25 +68,7 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return withoutShadowedLinks([...links, ...compoundLinks(links), ...sharedHeadLinks(tokens, links, sources.schema)]);
-}
-
-/**
- * "the open and close dates", "check in and check out date": a word before "and" shares the head
- * of the name after it, so it is read as that name with its own word ("open date").
- */
-function sharedHeadLinks(tokens: readonly Token[], links: readonly Link[], schema: SchemaIndex): Link[] {
-  const shared: Link[] = [];
-  for (const link of links) {
-    const and = link.start - 1;
-    if (link.end - link.start < 2 || tokens[and]?.lower !== 'and' || tokens[and - 1]?.kind !== 'word' || EDGE_BLOCKERS.has(tokens[and - 1].pos)) continue;
-    if (!WHOLE_NAMES.has(link.match)) continue;
-    const phrase = [tokens[and - 1], ...tokens.slice(link.start + 1, link.end)];
-    for (const found of termLinks(phrase, 0, phrase.length, schema)) {
-      if (WHOLE_NAMES.has(found.match)) shared.push({ ...found, start: and - 1, end: and });
-    }
-  }
-  return shared;
+  return withoutShadowedLinks([...links, ...compoundLinks(links)]);
 }
 
 const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);
