@@ -3,7 +3,7 @@
  * introspector and cached per connection. Synonyms, segments and metrics are an optional semantic
  * layer a connector may add from a curated vocabulary (Odoo's core models have one).
  */
-import type { Aggregate, FilterOperator, FilterValue, ScalarExpression } from '../query/logical-query.ts';
+import type { RowAggregate, FilterOperator, FilterValue, ScalarExpression } from '../query/logical-query.ts';
 
 /** Value types the engine reasons about; `nativeType` keeps the source's own name. */
 export type ValueType = 'integer' | 'number' | 'text' | 'date' | 'timestamp' | 'boolean' | 'other';
@@ -64,7 +64,7 @@ export interface CatalogSegment {
 export interface CatalogMetric {
   readonly words: readonly string[];
   readonly label: string;
-  readonly aggregate: Aggregate;
+  readonly aggregate: RowAggregate;
   /** Absent for a count of rows (or when `expression` is given). */
   readonly column?: string;
   /** An expression over the entity's columns, instead of one column (line value: quantity × unit_price × (1 − discount)). */

@@ -30,10 +30,23 @@ export type ScalarExpression = FieldRef | Literal | Arithmetic;
 
 /**
  * How a measure combines rows. `ratio` aggregates nothing itself: it divides two other measures
- * of the same query (see `Measure.numeratorId`).
+ * of the same query (see `Measure.numeratorId`). The window aggregates also read another measure
+ * of the same query (`Measure.of`), across the query's output rows:
+ * - `share`: the measure's part of the total over the rows with the same `within` dimensions
+ *   (all rows when `within` is empty), e.g. each category's share of revenue;
+ * - `running_total`: the measure summed over rows up to this one along `along`, restarting per
+ *   `within` group;
+ * - `change`: the measure minus its value in the bucket exactly one grain before, along the time
+ *   dimension `along` (with `percent`: relative to that value, in percent). NULL when that bucket
+ *   has no row or (in percent) is 0.
  */
-export const AGGREGATES = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'ratio'] as const;
+export const AGGREGATES = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'ratio', 'share', 'running_total', 'change'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
+/** The aggregates that read another measure across output rows rather than the query's rows. */
+export const WINDOW_AGGREGATES = ['share', 'running_total', 'change'] as const;
+export type WindowAggregate = (typeof WINDOW_AGGREGATES)[number];
+/** The aggregates a catalog metric may use. */
+export type RowAggregate = Exclude<Aggregate, WindowAggregate>;
 
 /** The unit of a ratio measure with `percent: true`. */
 export const PERCENT_UNIT = '%';
@@ -62,8 +75,14 @@ export interface Measure {
    * counts as 0.
    */
   readonly denominatorId?: string;
-  /** `ratio` only: the quotient times 100, in percent (default false: a plain fraction). */
+  /** `ratio`, `share` and `change`: the result times 100, in percent (default false: a plain fraction or difference). */
   readonly percent?: boolean;
+  /** `share`, `running_total`, `change`: the id of the (plain, non-window) measure they read. */
+  readonly of?: string;
+  /** `share`, `running_total`: dimension ids whose rows form one group (empty or absent: all rows). */
+  readonly within?: readonly string[];
+  /** `running_total`, `change`: the dimension id rows are taken in order of; for `change` a date dimension with a grain. */
+  readonly along?: string;
 }
 
 export const TIME_GRAINS = ['year', 'quarter', 'month', 'week', 'day'] as const;
@@ -96,11 +115,53 @@ export interface Filter {
   readonly values: readonly FilterValue[];
 }
 
+/**
+ * Rows of the query that have (`exists`) or have no (`!exists`) related rows in another entity:
+ * SQL `[NOT] EXISTS` over a correlated sub-select. The related rows are `root` with its own
+ * many-to-one `joins`, passing `filters` (on those entities only); `link` ties them to an entity of
+ * the query: `link.entity.columns = link.outerEntity.outerColumns`. "Customers without orders in
+ * 2025": exists false, root orders, link orders.customer_id = customers.id, filter on order_date.
+ * Two of them make the set questions: "bought both X and Y", "X but not Y".
+ */
+export interface RelatedFilter {
+  readonly kind: 'related';
+  readonly exists: boolean;
+  readonly root: string;
+  readonly joins: readonly JoinStep[];
+  readonly link: {
+    /** The root or one of the sub-select's joined entities. */
+    readonly entity: string;
+    readonly columns: readonly string[];
+    /** The query's root or one of its joined entities. */
+    readonly outerEntity: string;
+    readonly outerColumns: readonly string[];
+  };
+  readonly filters: readonly Filter[];
+}
+
 /** A filter on an aggregated measure (SQL HAVING), referring to a measure by id. */
 export interface HavingFilter {
   readonly measureId: string;
   readonly op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq' | 'between';
+  /** The bounds; empty when `against` gives the value compared with. */
   readonly values: readonly number[];
+  /**
+   * `average`: compare with the average of the measure over all groups of the same query (same
+   * filters and grouping, no having, order or limit): "customers whose total spend is above the
+   * average". Not with `between`.
+   */
+  readonly against?: 'average';
+}
+
+/**
+ * Keep only the first `limit` rows of each group: rows with equal `by` dimensions form a group,
+ * ranked by `order` (ties broken by the other output columns, so the cut is stable).
+ * "Top 3 products per category": by [category], order revenue desc, limit 3.
+ */
+export interface LimitPerGroup {
+  readonly by: readonly string[];
+  readonly order: readonly OrderBy[];
+  readonly limit: number;
 }
 
 export interface OrderBy {
@@ -146,7 +207,41 @@ export interface LogicalQuery {
   readonly limit?: number;
   /** SELECT DISTINCT for list queries. */
   readonly distinct?: boolean;
+  /** Semi- and anti-joins: every one must hold (absent: none). */
+  readonly related?: readonly RelatedFilter[];
+  /** A cut per group instead of (or before) `limit`; aggregate queries with dimensions only. */
+  readonly limitPerGroup?: LimitPerGroup;
 }
+
+/**
+ * Measures over per-group totals: each row of `inner` (one per inner group, e.g. per order) is
+ * aggregated again. "Average order value" = the average, over orders, of each order's revenue:
+ * inner groups order lines by order id with a revenue measure; the outer measure is avg of it.
+ * "Average number of tickets per account" likewise. Outer dimensions are inner dimension ids
+ * (e.g. the order month), so the outer query groups by what the inner one carried through.
+ */
+export interface NestedQuery {
+  readonly kind: 'nested';
+  /** An aggregate query; its dimensions and measures are the columns the outer query reads. */
+  readonly inner: LogicalQuery;
+  readonly measures: readonly NestedMeasure[];
+  /** Inner dimension ids the outer query groups by again, in output order. */
+  readonly dimensions: readonly string[];
+  readonly order: readonly OrderBy[];
+  readonly limit?: number;
+}
+
+export interface NestedMeasure {
+  readonly id: string;
+  readonly label: string;
+  readonly aggregate: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  /** The inner measure id aggregated; absent for `count` (inner groups counted). */
+  readonly of?: string;
+  readonly unit?: string;
+}
+
+/** What an engine hands to a connector: one query, or measures over one query's groups. */
+export type DataQuery = LogicalQuery | NestedQuery;
 
 export function field(entity: string, column: string): FieldRef {
   return { kind: 'field', entity, column };

@@ -14,7 +14,7 @@
  */
 import type { Catalog, CatalogColumn, ValueType } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
-import type { Aggregate, Dimension, LogicalQuery, TimeGrain } from '../../query/logical-query.ts';
+import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
 import { buildScope, compileDomain, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
 import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn } from './odoo-plan.ts';
@@ -33,6 +33,7 @@ const AGGREGATE_TO_ODOO: Readonly<Record<Aggregate, string>> = {
   count: 'count', count_distinct: 'count_distinct', sum: 'sum', avg: 'avg', min: 'min', max: 'max',
   // read_group cannot divide one aggregate by another: checkShape refuses ratios first.
   ratio: 'ratio',
+  share: 'share', running_total: 'running_total', change: 'change',
 };
 
 export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCompileOptions): CompiledQuery {
@@ -136,10 +137,14 @@ function checkShape(query: LogicalQuery): void {
   if (query.columns.length === 0 && !isAggregate) invalid('A query needs measures, dimensions or columns.');
   if (query.having.length > 0 && query.measures.length === 0) invalid('A having filter needs measures.');
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) invalid(`The limit must be a positive integer, not ${query.limit}.`);
+  if ((query.related?.length ?? 0) > 0) invalid('Related-row filters are not composed for Odoo yet.');
+  if (query.limitPerGroup !== undefined) invalid('A limit per group is not composed for Odoo yet.');
+  if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not composed for Odoo yet.');
   for (const measure of query.measures) {
     // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
     if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);
     if (measure.aggregate === 'ratio') invalid(`Odoo cannot divide one aggregate by another (the ratio "${measure.id}").`);
+    if ((WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate)) invalid(`Odoo cannot compare one row's aggregate with other rows' ("${measure.id}").`);
   }
   const ids = new Set<string>();
   for (const { id } of [...query.measures, ...query.dimensions, ...query.columns]) {

@@ -9,7 +9,7 @@
  * keys. Relative conditions ("overdue" = due date before today) are not here: a segment holds
  * static conditions only, and the engine's date logic applies periods to date columns.
  */
-import type { Aggregate, FilterOperator, FilterValue } from '../../query/logical-query.ts';
+import type { RowAggregate, FilterOperator, FilterValue } from '../../query/logical-query.ts';
 
 export interface ConditionSpec {
   /** A field of the same model (no dotted paths: the catalog's conditions stay on one entity). */
@@ -34,7 +34,7 @@ export interface SegmentSpec {
 export interface MetricSpec {
   readonly words: readonly string[];
   readonly label: string;
-  readonly aggregate: Aggregate;
+  readonly aggregate: RowAggregate;
   /** Candidate fields, first present wins (renamed across versions); absent: count of records. */
   readonly column?: readonly string[];
   readonly when: Alternatives;

@@ -14,7 +14,7 @@
  */
 import type { Catalog } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
-import type { LogicalQuery, ScalarExpression } from '../../query/logical-query.ts';
+import { WINDOW_AGGREGATES, type LogicalQuery, type ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import { compileDimension, compileExpression, compileMeasure, compileRatio } from './sql-expressions.ts';
 import { compileFilter, compileHaving } from './sql-filters.ts';
@@ -110,6 +110,11 @@ function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) {
     invalid(`The limit must be a positive integer, not ${query.limit}.`);
   }
+  // Shapes of the logical query this compiler does not write yet: refused, never ignored.
+  if ((query.related?.length ?? 0) > 0) invalid('Related-row filters are not compiled yet.');
+  if (query.limitPerGroup !== undefined) invalid('A limit per group is not compiled yet.');
+  if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not compiled yet.');
+  if (query.measures.some((measure) => (WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate))) invalid('Window measures are not compiled yet.');
   const ids = new Set<string>();
   for (const { id } of [...query.measures, ...query.dimensions, ...query.columns]) {
     if (id.length === 0) invalid('Output ids must not be empty.');

@@ -1,5 +1,5 @@
 /** Scalar expressions, measures and dimensions → SQL text, in any SQL dialect. */
-import type { Dimension, Filter, Measure, ScalarExpression } from '../../query/logical-query.ts';
+import type { Dimension, Filter, Measure, RowAggregate, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect, SqlOperand } from './sql-dialect.ts';
 import type { ParameterList } from './sql-parameters.ts';
 import { invalid, requireColumn, type Scope } from './sql-scope.ts';
@@ -17,7 +17,7 @@ export type ConditionCompiler = (filter: Filter) => string;
 
 const AGGREGATE_TO_SQL = {
   count: 'COUNT', count_distinct: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX',
-} as const satisfies Readonly<Record<Exclude<Measure['aggregate'], 'ratio'>, string>>;
+} as const satisfies Readonly<Record<Exclude<RowAggregate, 'ratio'>, string>>;
 
 export function compileExpression(node: ScalarExpression, scope: Scope, parameters: ParameterList, dialect: SqlDialect): CompiledExpression {
   switch (node.kind) {
@@ -56,7 +56,7 @@ export function compileExpression(node: ScalarExpression, scope: Scope, paramete
  */
 export function compileMeasure(measure: Measure, expression: ExpressionCompiler, condition: ConditionCompiler): string {
   if (measure.aggregate === 'ratio') invalid(`The ratio "${measure.id}" is compiled from its numerator and denominator.`);
-  const aggregate = AGGREGATE_TO_SQL[measure.aggregate];
+  const aggregate = Object.hasOwn(AGGREGATE_TO_SQL, measure.aggregate) ? AGGREGATE_TO_SQL[measure.aggregate as keyof typeof AGGREGATE_TO_SQL] : undefined;
   if (aggregate === undefined) invalid(`Unknown aggregate "${String(measure.aggregate)}".`);
   const when = measure.where === undefined ? undefined : conditionOf(measure, condition);
   if (measure.expression === undefined) {
