@@ -77,6 +77,15 @@ export interface Measure {
   readonly denominatorId?: string;
   /** `ratio`, `share` and `change`: the result times 100, in percent (default false: a plain fraction or difference). */
   readonly percent?: boolean;
+  /**
+   * A measure over per-group totals: first `per.aggregate` of the expression (or of rows) for each
+   * distinct `per.by` within the query's groups, then `aggregate` over those totals. "Average order
+   * value": aggregate avg, per { aggregate sum, by [orders.id] }, the line value as expression;
+   * "average number of tickets per account": avg, per { count, by [tickets.account_id] }. `where`
+   * applies to the rows before the first step. When one measure of a query has `per`, every
+   * measure that is not a ratio or a window has the same `per.by`.
+   */
+  readonly per?: { readonly aggregate: Exclude<RowAggregate, 'ratio'>; readonly by: readonly FieldRef[] };
   /** `share`, `running_total`, `change`: the id of the (plain, non-window) measure they read. */
   readonly of?: string;
   /** `share`, `running_total`: dimension ids whose rows form one group (empty or absent: all rows). */
@@ -212,36 +221,6 @@ export interface LogicalQuery {
   /** A cut per group instead of (or before) `limit`; aggregate queries with dimensions only. */
   readonly limitPerGroup?: LimitPerGroup;
 }
-
-/**
- * Measures over per-group totals: each row of `inner` (one per inner group, e.g. per order) is
- * aggregated again. "Average order value" = the average, over orders, of each order's revenue:
- * inner groups order lines by order id with a revenue measure; the outer measure is avg of it.
- * "Average number of tickets per account" likewise. Outer dimensions are inner dimension ids
- * (e.g. the order month), so the outer query groups by what the inner one carried through.
- */
-export interface NestedQuery {
-  readonly kind: 'nested';
-  /** An aggregate query; its dimensions and measures are the columns the outer query reads. */
-  readonly inner: LogicalQuery;
-  readonly measures: readonly NestedMeasure[];
-  /** Inner dimension ids the outer query groups by again, in output order. */
-  readonly dimensions: readonly string[];
-  readonly order: readonly OrderBy[];
-  readonly limit?: number;
-}
-
-export interface NestedMeasure {
-  readonly id: string;
-  readonly label: string;
-  readonly aggregate: 'count' | 'sum' | 'avg' | 'min' | 'max';
-  /** The inner measure id aggregated; absent for `count` (inner groups counted). */
-  readonly of?: string;
-  readonly unit?: string;
-}
-
-/** What an engine hands to a connector: one query, or measures over one query's groups. */
-export type DataQuery = LogicalQuery | NestedQuery;
 
 export function field(entity: string, column: string): FieldRef {
   return { kind: 'field', entity, column };

@@ -139,6 +139,7 @@ function checkShape(query: LogicalQuery): void {
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) invalid(`The limit must be a positive integer, not ${query.limit}.`);
   if ((query.related?.length ?? 0) > 0) invalid('Related-row filters are not composed for Odoo yet.');
   if (query.limitPerGroup !== undefined) invalid('A limit per group is not composed for Odoo yet.');
+  if (query.measures.some((measure) => measure.per !== undefined)) invalid('Measures over per-group totals are not composed for Odoo yet.');
   if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not composed for Odoo yet.');
   for (const measure of query.measures) {
     // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
