@@ -5,7 +5,7 @@
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import type { PlannedReading } from '../plan/plan-reading.ts';
 import { capitalise, entityNoun } from '../plan/labels.ts';
-import type { Reading } from '../readings/reading.ts';
+import type { Reading, RelatedNode } from '../readings/reading.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';
 import { conditionPhrase } from './condition-phrases.ts';
 
@@ -21,9 +21,12 @@ export interface Explanation {
 export function explain(reading: Reading, planned: PlannedReading, schema: SchemaIndex): Explanation {
   const { query } = planned;
   const phrases = reading.conditions.map((condition) => conditionPhrase(condition, schema, query.root));
-  const conditionPhrases = phrases.filter((_, index) => reading.conditions[index].kind !== 'period');
+  const conditionPhrases: string[] = phrases.filter((_, index) => reading.conditions[index].kind !== 'period');
+  const relatedPhrases = reading.related.map((node) => relatedPhrase(node, schema, query.root));
+  conditionPhrases.push(...relatedPhrases);
   const parts: string[] = [head(reading, planned, schema)];
   if (phrases.length > 0) parts.push(`where ${phrases.join(' and ')}`);
+  if (relatedPhrases.length > 0) parts.push(relatedPhrases.join(' and '));
   if (reading.scope.length > 0) parts.push(`among those related to ${reading.scope.map((entity) => entityNoun(schema.entityByName.get(entity) ?? failEntity(entity), true)).join(' and ')}`);
   if (query.having.length > 0) {
     parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${havingWords(having.op, having.values)}`).join(' and ')}`);
@@ -31,6 +34,13 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   const order = orderWords(query, schema);
   if (order) parts.push(order);
   return { interpretation: parts.join(', '), conditionPhrases };
+}
+
+/** "without any orders with order date in 2025": a related node, every condition of it included (periods too, since the query's own filters do not carry them). */
+function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): string {
+  const noun = entityNoun(schema.entityByName.get(node.entity) ?? failEntity(node.entity), true);
+  const conditions = node.conditions.map((condition) => conditionPhrase(condition, schema, root));
+  return `${node.exists ? 'with' : 'without any'} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
 }
 
 function failEntity(entity: string): never {

@@ -11,6 +11,7 @@ import type { MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionFilters } from './plan-filters.ts';
+import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { measureOf } from './plan-measures.ts';
 import { Unplannable } from './unplannable.ts';
@@ -102,6 +103,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
   for (const filter of filters) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
   for (const entity of reading.scope) used.add(entity);
+  const related = reading.related.map((node) => relatedFilter(node, reading.subject, schema, now));
+  if (related.length > 0) used.add(reading.subject);
   // Inner-join meaning: rows shown or grouped through a join belong to a row of the joined entity.
   for (const entity of used) {
     if (entity === root) continue;
@@ -130,6 +133,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     order,
     ...(reading.limit !== undefined ? { limit: reading.limit } : {}),
     ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
+    ...(related.length > 0 ? { related } : {}),
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };

@@ -14,6 +14,8 @@ export function assembleTime(draft: Draft): void {
   for (const pick of draft.withRole('period')) {
     const unit = draft.unit(pick.unit);
     if (unit.kind !== 'period') throw new Invalid();
+    // Already bound: a period of related rows ("without orders in 2025").
+    if (draft.usedTokens.has(unit.start)) continue;
     const named = namedDate(draft, pick.unit);
     const column = named ?? defaultDate(draft);
     const tokens = draft.use(pick.unit);
@@ -33,6 +35,11 @@ export function assembleTime(draft: Draft): void {
     if (!column) throw new Invalid();
     draft.groups.push({ kind: 'grain', entity: column.entity, column: column.name, grain: unit.cue.grain as TimeGrain, tokens: draft.useCue(index) });
   }
+}
+
+/** The date a period beside `unitIndex` applies to on `entity`'s rows: the one named beside it, else the entity's main date. */
+export function dateFor(draft: Draft, unitIndex: number, entity: string): ColumnInfo | undefined {
+  return namedDate(draft, unitIndex) ?? entityOf(draft.input.schema, entity).mainDate;
 }
 
 /** A date column the question names next to the period ("shipped in 2024", "hired after 2010"). */

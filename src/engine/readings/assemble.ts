@@ -6,6 +6,7 @@
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
 import { assembleConditions } from './assemble-conditions.ts';
+import { claimRelated, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
 import { assembleTime } from './assemble-time.ts';
@@ -28,7 +29,9 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     chooseSubject(draft);
     showOutputs(draft);
     bareCounts(draft);
+    const related = claimRelated(draft);
     assembleConditions(draft);
+    relateConditions(draft, related);
     assembleGroups(draft);
     assembleRanking(draft);
     assembleHaving(draft);
@@ -48,6 +51,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     subject,
     outputs: draft.outputs,
     conditions: draft.conditions,
+    related: draft.related,
     groups: draft.groups,
     having: draft.having,
     order: draft.order,
@@ -193,7 +197,9 @@ function groupImplicitly(draft: Draft): void {
 }
 
 function finish(draft: Draft): void {
+  const claimed = new Set(draft.related.flatMap((node) => node.tokens));
   for (const pick of draft.withRole('relation')) {
+    if (claimed.has(draft.unit(pick.unit).start)) continue;
     const target = pick.link?.target;
     const entity = target?.entity;
     if (!entity) throw new Invalid();
@@ -203,6 +209,7 @@ function finish(draft: Draft): void {
     draft.use(pick.unit);
   }
   for (const pick of draft.withRole('scope')) {
+    if (claimed.has(draft.unit(pick.unit).start)) continue;
     const entity = pick.link?.target.entity;
     if (!entity || entity === draft.subject) throw new Invalid();
     draft.scope.push(entity);

@@ -9,7 +9,7 @@ import type { SchemaIndex } from '../schema/schema-model.ts';
 import type { Choice, Role } from './choices.ts';
 import type { UnitContext } from './context.ts';
 import { bump, type Features } from './features.ts';
-import type { ConditionNode, GroupNode, HavingNode, MeasureNode, OrderNode, OutputNode } from './reading.ts';
+import type { ConditionNode, GroupNode, HavingNode, MeasureNode, OrderNode, OutputNode, RelatedNode } from './reading.ts';
 import type { Unit } from './units.ts';
 
 export interface AssemblyInput {
@@ -35,6 +35,7 @@ export class Draft {
   explicitSubject = false;
   readonly outputs: OutputNode[] = [];
   readonly conditions: ConditionNode[] = [];
+  readonly related: RelatedNode[] = [];
   readonly groups: GroupNode[] = [];
   readonly having: HavingNode[] = [];
   readonly order: OrderNode[] = [];

@@ -50,6 +50,19 @@ export type ConditionNode =
   | { readonly kind: 'missing'; readonly entity: string; readonly column: string; readonly negated: boolean; readonly tokens: readonly number[] }
   | { readonly kind: 'segment'; readonly entity: string; readonly segment: CatalogSegment; readonly tokens: readonly number[] };
 
+/**
+ * Rows of the subject that have (`exists`) or have no related rows of another entity, with
+ * conditions on those rows: "customers without orders in 2025", "products never ordered".
+ */
+export interface RelatedNode {
+  /** The entity whose rows must exist or not (orders). */
+  readonly entity: string;
+  readonly exists: boolean;
+  /** Conditions on the related rows (order date in 2025); they stay inside the sub-select. */
+  readonly conditions: readonly ConditionNode[];
+  readonly tokens: readonly number[];
+}
+
 export type GroupNode =
   | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly tokens: readonly number[] }
   /** One group per row of the entity, shown by its name. */
@@ -76,6 +89,7 @@ export interface Reading {
   readonly subject: string;
   readonly outputs: readonly OutputNode[];
   readonly conditions: readonly ConditionNode[];
+  readonly related: readonly RelatedNode[];
   readonly groups: readonly GroupNode[];
   readonly having: readonly HavingNode[];
   readonly order: readonly OrderNode[];

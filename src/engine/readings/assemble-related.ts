@@ -1,0 +1,130 @@
+/**
+ * Related rows that must not exist: a negation said before an entity whose rows point to the
+ * subject's ("customers without orders", "products that were never ordered", "accounts with no
+ * open tickets") reads as an anti-join. The conditions said with that entity (its values, its
+ * segments, a period after it) are conditions on the related rows, not on the subject: "customers
+ * without orders in 2025" are customers with no order dated 2025, not customers dated 2025.
+ *
+ * Two steps, around the other conditions: `claimRelated` takes the negation and the entity before
+ * a value filter could read the negation as its own ("not open"), and `relateConditions` then
+ * moves the conditions that belong to the related rows into the node.
+ */
+import { reachFrom } from '../schema/join-graph.ts';
+import { dateFor } from './assemble-time.ts';
+import { Invalid, type Draft } from './draft.ts';
+import type { ConditionNode } from './reading.ts';
+
+/** A claimed span: the negation cue's unit through the last unit naming the related entity. */
+export interface RelatedSpan {
+  readonly entity: string;
+  readonly start: number;
+  readonly end: number;
+  readonly tokens: readonly number[];
+}
+
+/** Cue kinds that may stand between the negation and the entity ("not any", "never ever"). */
+const BETWEEN_QUANTIFIERS = new Set(['any', 'ever', 'some']);
+
+export function claimRelated(draft: Draft): RelatedSpan[] {
+  const spans: RelatedSpan[] = [];
+  const subject = draft.subject;
+  if (!subject) return spans;
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'negation' || draft.usedCues.has(index)) continue;
+    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    // The rows asked about are named before what they lack ("customers without orders").
+    if (!draft.picks.slice(0, index).some((pick) => pick?.link?.target.entity === subject)) continue;
+    const span = spanAfter(draft, index, subject);
+    if (!span) continue;
+    const tokens = [...draft.useCue(index)];
+    for (let position = index + 1; position <= span.end; position += 1) {
+      const pick = draft.picks[position];
+      const between = draft.unit(position);
+      if (between.kind === 'cue' && between.cue.kind === 'quantifier') tokens.push(...draft.useCue(position));
+      else if (pick && (pick.role === 'relation' || pick.role === 'scope') && pick.link?.target.entity === span.entity) tokens.push(...draft.use(position));
+    }
+    spans.push({ entity: span.entity, start: index, end: span.end, tokens });
+    draft.feature('related.anti');
+  }
+  return spans;
+}
+
+/**
+ * The entity a negation governs: the first entity said after it as something related (a verb,
+ * "placed", or a noun, "orders"), with only plain words, "any"/"ever", and values or segments
+ * of that entity's rows in between. It must point to the subject (directly or through a table
+ * that points to both), not be pointed to by it: "employees without a manager" is an empty column.
+ */
+function spanAfter(draft: Draft, negation: number, subject: string): { entity: string; end: number } | undefined {
+  let entity: string | undefined;
+  let end = negation;
+  for (let position = negation + 1; position < draft.input.units.length; position += 1) {
+    const unit = draft.unit(position);
+    const pick = draft.picks[position];
+    const target = pick?.link?.target;
+    if (pick && (pick.role === 'relation' || pick.role === 'scope') && target?.kind === 'entity' && (entity === undefined || target.entity === entity)) {
+      if (target.entity === subject) return undefined;
+      entity = target.entity;
+      end = position;
+      continue;
+    }
+    if (unit.kind === 'word') continue;
+    if (entity !== undefined) break;
+    if (unit.kind === 'cue' && unit.cue.kind === 'quantifier' && BETWEEN_QUANTIFIERS.has(unit.cue.quantifier)) continue;
+    // "no open tickets": an adjective of the related rows, read as their condition afterwards.
+    if (pick && (pick.role === 'filter' || pick.role === 'segment' || pick.role === 'flag')) continue;
+    return undefined;
+  }
+  if (entity === undefined) return undefined;
+  if (reachFrom(draft.input.schema, subject).paths.has(entity)) return undefined;
+  return { entity, end };
+}
+
+/**
+ * Conditions of the related rows: those said inside the span, and those said after it on the
+ * related entity or on an entity the subject cannot reach ("never ordered by customers in
+ * Germany"). A period right after the span dates the related rows.
+ */
+export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): void {
+  if (spans.length === 0) return;
+  const subjectReach = reachFrom(draft.input.schema, draft.subject ?? '');
+  for (const [index, span] of spans.entries()) {
+    const until = spans[index + 1]?.start ?? draft.input.units.length;
+    const startToken = draft.unit(span.start).start;
+    const endToken = until < draft.input.units.length ? draft.unit(until).start : draft.input.tokens.length;
+    const spanEnd = draft.unit(span.end).end;
+    const inside: ConditionNode[] = [];
+    for (const condition of [...draft.conditions]) {
+      const first = Math.min(...condition.tokens);
+      if (first < startToken || first >= endToken) continue;
+      const said = first < spanEnd;
+      if (!said && condition.entity !== span.entity && subjectReach.paths.has(condition.entity)) continue;
+      inside.push(condition);
+      draft.conditions.splice(draft.conditions.indexOf(condition), 1);
+    }
+    for (const pick of draft.withRole('period')) {
+      const unit = draft.unit(pick.unit);
+      if (unit.kind !== 'period' || pick.unit <= span.end || pick.unit >= until || draft.usedTokens.has(unit.start)) continue;
+      if (!onlyWordsBetween(draft, span.end, pick.unit)) continue;
+      const date = dateFor(draft, pick.unit, span.entity);
+      if (!date) throw new Invalid();
+      inside.push({ kind: 'period', entity: date.entity, column: date.name, period: unit.period, tokens: draft.use(pick.unit) });
+      draft.feature('related.period');
+    }
+    // A condition on the subject's own rows said inside the span ("without German orders" as German customers) is no condition on the related rows.
+    if (inside.some((condition) => condition.entity === draft.subject)) throw new Invalid();
+    draft.related.push({ entity: span.entity, exists: false, conditions: inside, tokens: span.tokens });
+    if (inside.length > 0) draft.feature('related.conditions', inside.length);
+  }
+}
+
+function onlyWordsBetween(draft: Draft, from: number, to: number): boolean {
+  for (let position = from + 1; position < to; position += 1) {
+    const unit = draft.unit(position);
+    const pick = draft.picks[position];
+    if (unit.kind === 'word') continue;
+    if (pick && draft.usedTokens.has(unit.start)) continue;
+    return false;
+  }
+  return true;
+}
