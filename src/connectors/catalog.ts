@@ -75,6 +75,11 @@ export interface CatalogMetric {
   readonly time?: { readonly entity: string; readonly column: string };
   /** How it is computed, in words, stated with every answer that uses it. */
   readonly definition?: string;
+  /**
+   * A metric over per-group totals: `per.aggregate` of the expression for each value of `per.by`,
+   * then `aggregate` over those ("average order value": the average over orders of each order's revenue).
+   */
+  readonly per?: { readonly aggregate: Exclude<RowAggregate, 'ratio'>; readonly by: { readonly entity: string; readonly column: string } };
 }
 
 export interface ColumnChoice {

@@ -41,6 +41,11 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
         definition: 'net sales = revenue without cancelled or returned orders',
       },
       {
+        words: ['average order value', 'aov', 'average order size', 'average basket', 'average basket size'], label: 'Average order value', aggregate: 'avg', expression: LINE_VALUE, unit: 'EUR',
+        per: { aggregate: 'sum', by: { entity: 'orders', column: 'id' } }, conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE,
+        definition: 'average order value = the average, over orders that are not cancelled, of each order\'s revenue (quantity × unit price × (1 − discount) over its lines)',
+      },
+      {
         words: ['unit sell', 'units sold', 'quantity sell', 'quantity sold'], label: 'Units sold', aggregate: 'sum', column: 'quantity',
         conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE, definition: 'units sold = quantity on the lines of orders that are not cancelled',
       },

@@ -4,7 +4,7 @@
  * its distinct keys; a semantic-layer metric brings its own conditions as a filtered aggregate.
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
-import { field, type Filter, type Measure, type ScalarExpression } from '../../query/logical-query.ts';
+import { field, WINDOW_AGGREGATES, type Filter, type FieldRef, type Measure } from '../../query/logical-query.ts';
 import type { MeasureNode } from '../readings/reading.ts';
 import type { RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
@@ -24,16 +24,19 @@ const WORD: Record<MeasureNode['aggregate'], string> = { count: 'number of', cou
 const ID_WORD: Record<MeasureNode['aggregate'], string> = { count: 'count', count_distinct: 'distinct_count', sum: 'total', avg: 'average', min: 'min', max: 'max' };
 
 export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootChoice, now: Date): BuiltMeasure {
+  if (node.per) return perGroupMeasure(node, node.per, schema, choice, now);
   const entity = entityOf(schema, node.entity);
   if (node.metric) {
     const metric = node.metric;
     const where = metric.conditions.map((condition) => catalogFilter(condition, node.entity, now));
     const label = capitalise(node.aggregate === metric.aggregate ? metric.label : `${WORD[node.aggregate]} ${metric.label.toLowerCase()}`);
     const expression = metric.expression ?? (node.column ? field(node.entity, node.column) : undefined);
+    const per = metric.per && node.aggregate === metric.aggregate ? { aggregate: metric.per.aggregate, by: [field(metric.per.by.entity, metric.per.by.column)] } : undefined;
+    if (metric.per && !per) throw new Unplannable('another aggregate of a metric over per-group totals');
     return {
-      measure: { id: snakeId(label.split(' ')), label, aggregate: node.aggregate, ...(expression ? { expression } : {}), ...(metric.unit ? { unit: metric.unit } : {}), ...(where.length > 0 ? { where } : {}) },
+      measure: { id: snakeId(label.split(' ')), label, aggregate: node.aggregate, ...(expression ? { expression } : {}), ...(metric.unit ? { unit: metric.unit } : {}), ...(where.length > 0 ? { where } : {}), ...(per ? { per } : {}) },
       definition: metric.definition ?? `${WORD[node.aggregate]} ${node.column ? `${node.entity}.${node.column}` : node.entity}${conditionsInWords(metric.conditions)}`,
-      entities: [node.entity, ...where.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.entity] : []))],
+      entities: [node.entity, ...where.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.entity] : [])), ...(per ? [per.by[0].entity] : [])],
       distinctKey: false,
     };
   }
@@ -61,8 +64,30 @@ export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootCh
   };
 }
 
+/**
+ * "The average number of orders per customer": the inner measure for each key of the per entity
+ * (the foreign key the root holds to it), then the node's aggregate over those.
+ */
+function perGroupMeasure(node: MeasureNode, per: NonNullable<MeasureNode['per']>, schema: SchemaIndex, choice: RootChoice, now: Date): BuiltMeasure {
+  const inner = measureOf({ ...node, aggregate: per.aggregate, per: undefined }, schema, choice, now);
+  if (inner.distinctKey || inner.measure.aggregate === 'ratio' || (WINDOW_AGGREGATES as readonly string[]).includes(inner.measure.aggregate)) throw new Unplannable('a per-group measure over a count of another entity');
+  const by = distinctKeyOf(per.entity, schema, choice);
+  const group = entityNoun(entityOf(schema, per.entity));
+  const label = capitalise(`${WORD[node.aggregate]} ${inner.measure.label.toLowerCase()} per ${group}`);
+  return {
+    // Rows without a group (an order with no customer) belong to no group's total.
+    measure: {
+      ...inner.measure, id: snakeId(label.split(' ')), label, aggregate: node.aggregate, per: { aggregate: inner.measure.aggregate as 'count', by: [by] },
+      where: [...(inner.measure.where ?? []), { kind: 'filter', expression: by, op: 'not_null', values: [] }],
+    },
+    definition: `${WORD[node.aggregate]} over ${per.entity} of the ${inner.definition}`,
+    entities: [...inner.entities, ...(by.kind === 'field' ? [by.entity] : [])],
+    distinctKey: false,
+  };
+}
+
 /** The key to count an entity by from a finer root: the foreign key column when one hop away. */
-function distinctKeyOf(entity: string, schema: SchemaIndex, choice: RootChoice): ScalarExpression {
+function distinctKeyOf(entity: string, schema: SchemaIndex, choice: RootChoice): FieldRef {
   const path = choice.reach.paths.get(entity) ?? [];
   const last = path.at(-1);
   if (last && last.fromColumns.length === 1) return field(last.fromEntity, last.fromColumns[0]);

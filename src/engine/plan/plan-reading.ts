@@ -142,7 +142,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
 /** Entities a measure's metric reaches for its own conditions and date. */
 function metricEntitiesOf(measure: MeasureNode): string[] {
   if (!measure.metric) return [];
-  return [...measure.metric.conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(measure.metric.time ? [measure.metric.time.entity] : [])];
+  const { conditions, time, per } = measure.metric;
+  return [...conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(time ? [time.entity] : []), ...(per ? [per.by.entity] : [])];
 }
 
 /** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */

@@ -10,6 +10,7 @@ import { claimRelated, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
 import { assembleTime } from './assemble-time.ts';
+import { nestCountsPerGroup } from './assemble-nested.ts';
 import type { Choice } from './choices.ts';
 import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
@@ -33,6 +34,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleConditions(draft);
     relateConditions(draft, related);
     assembleGroups(draft);
+    nestCountsPerGroup(draft);
     assembleRanking(draft);
     assembleHaving(draft);
     countByGroups(draft);

@@ -21,6 +21,11 @@ export interface MeasureNode {
   readonly column?: string;
   /** A semantic-layer metric that defines the measure (its aggregate, column and conditions). */
   readonly metric?: CatalogMetric;
+  /**
+   * A measure over per-group totals: `per.aggregate` of the column (or rows) for each row of
+   * `per.entity`, then `aggregate` over those ("the average number of orders per customer").
+   */
+  readonly per?: { readonly aggregate: ReadingAggregate; readonly entity: string };
   readonly tokens: readonly number[];
 }
 
