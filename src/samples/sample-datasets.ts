@@ -23,7 +23,7 @@ import { buildSampleArchiveInThread, type SampleSchemaOf } from './sample-build-
  * Bump whenever a schema or generator changes, so archives built by older code are not reused.
  * It is part of the archive file name.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export type SampleSlug = 'wholesale' | 'saas';
 

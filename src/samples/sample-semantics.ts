@@ -46,6 +46,11 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
         definition: 'average order value = the average, over orders that are not cancelled, of each order\'s revenue (quantity × unit price × (1 − discount) over its lines)',
       },
       {
+        words: ['gross margin', 'margin', 'gross profit', 'profit'], label: 'Gross margin', aggregate: 'sum', expression: minus(LINE_VALUE, times(field('order_lines', 'quantity'), field('products', 'unit_cost'))), unit: 'EUR',
+        conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE,
+        definition: 'gross margin = revenue − quantity × the product\'s unit cost, over orders that are not cancelled',
+      },
+      {
         words: ['unit sell', 'units sold', 'quantity sell', 'quantity sold'], label: 'Units sold', aggregate: 'sum', column: 'quantity',
         conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE, definition: 'units sold = quantity on the lines of orders that are not cancelled',
       },

@@ -39,6 +39,7 @@ CREATE TABLE products (
   supplier_id integer NOT NULL REFERENCES suppliers (id),
   quantity_per_unit text NOT NULL,
   unit_price numeric(12,2) NOT NULL CHECK (unit_price > 0),
+  unit_cost numeric(12,2) NOT NULL CHECK (unit_cost > 0),
   units_in_stock integer NOT NULL CHECK (units_in_stock >= 0),
   reorder_level integer NOT NULL CHECK (reorder_level >= 0),
   discontinued boolean NOT NULL DEFAULT false
@@ -117,6 +118,7 @@ COMMENT ON TABLE suppliers IS 'Producers the company buys its products from';
 COMMENT ON TABLE products IS 'Products the company sells, with their current list price';
 COMMENT ON COLUMN products.quantity_per_unit IS 'What one unit contains, e.g. 12 x 500 ml bottles';
 COMMENT ON COLUMN products.unit_price IS 'Current list price of one unit in EUR, excluding VAT';
+COMMENT ON COLUMN products.unit_cost IS 'What one unit costs the company to buy in EUR (standard cost)';
 COMMENT ON COLUMN products.units_in_stock IS 'Units in the warehouse at the end of the data period';
 COMMENT ON COLUMN products.reorder_level IS 'Stock level at which the product is reordered from the supplier';
 COMMENT ON COLUMN products.discontinued IS 'True when the product is no longer sold';

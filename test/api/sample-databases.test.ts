@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { api } from '../support/http-client.ts';
+import { SCHEMA_VERSION } from '../../src/samples/sample-datasets.ts';
 
 const currentMonth = new Date().toISOString().slice(0, 7);
 
@@ -32,7 +33,7 @@ describe('sample databases of a served process', () => {
 
   it('unpacks the sample set into the data directory, named by schema version and anchor month', () => {
     const directories = fs.readdirSync(path.join(server.dataDir, 'sample-databases'));
-    expect(directories).toEqual([`samples-v1-${currentMonth}`]);
+    expect(directories).toEqual([`samples-v${SCHEMA_VERSION}-${currentMonth}`]);
     expect(fs.existsSync(path.join(server.dataDir, 'sample-databases', directories[0]!, 'PG_VERSION'))).toBe(true);
   });
 

@@ -31,7 +31,7 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   if (query.having.length > 0) {
     parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${havingWords(having.op, having.values)}`).join(' and ')}`);
   }
-  const order = orderWords(query, schema);
+  const order = query.limitPerGroup ? perGroupWords(query, query.limitPerGroup, schema) : orderWords(query, schema);
   if (order) parts.push(order);
   return { interpretation: parts.join(', '), conditionPhrases };
 }
@@ -70,6 +70,16 @@ function head(reading: Reading, planned: PlannedReading, schema: SchemaIndex): s
 
 function labelOf(query: LogicalQuery, id: string): string {
   return [...query.measures, ...query.dimensions, ...query.columns].find((item) => item.id === id)?.label ?? id;
+}
+
+/** "the top 3 by revenue within each category". */
+function perGroupWords(query: LogicalQuery, cut: NonNullable<LogicalQuery['limitPerGroup']>, schema: SchemaIndex): string {
+  const first = cut.order[0];
+  const ranked = first ? ` ${first.direction === 'desc' ? 'top' : 'bottom'} ${cut.limit} by ${labelOf(query, first.id).toLowerCase()}` : ` first ${cut.limit}`;
+  const groups = query.dimensions.filter((dimension) => cut.by.includes(dimension.id));
+  const named = groups.filter((dimension) => !(schema.entityByName.get(dimension.field.entity)?.primaryKey.includes(dimension.field.column) === true
+    && groups.some((other) => other !== dimension && other.field.entity === dimension.field.entity)));
+  return `the${ranked} within each ${named.map((dimension) => dimension.label.toLowerCase()).join(' and ')}`;
 }
 
 function havingWords(op: string, values: readonly number[]): string {

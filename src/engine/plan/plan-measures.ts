@@ -4,7 +4,7 @@
  * its distinct keys; a semantic-layer metric brings its own conditions as a filtered aggregate.
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
-import { field, WINDOW_AGGREGATES, type Filter, type FieldRef, type Measure } from '../../query/logical-query.ts';
+import { field, WINDOW_AGGREGATES, type Filter, type FieldRef, type Measure, type ScalarExpression } from '../../query/logical-query.ts';
 import type { MeasureNode } from '../readings/reading.ts';
 import type { RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
@@ -36,7 +36,7 @@ export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootCh
     return {
       measure: { id: snakeId(label.split(' ')), label, aggregate: node.aggregate, ...(expression ? { expression } : {}), ...(metric.unit ? { unit: metric.unit } : {}), ...(where.length > 0 ? { where } : {}), ...(per ? { per } : {}) },
       definition: metric.definition ?? `${WORD[node.aggregate]} ${node.column ? `${node.entity}.${node.column}` : node.entity}${conditionsInWords(metric.conditions)}`,
-      entities: [node.entity, ...where.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.entity] : [])), ...(per ? [per.by[0].entity] : [])],
+      entities: [node.entity, ...(expression ? entitiesIn(expression) : []), ...where.flatMap((filter) => entitiesIn(filter.expression)), ...(per ? [per.by[0].entity] : [])],
       distinctKey: false,
     };
   }
@@ -84,6 +84,12 @@ function perGroupMeasure(node: MeasureNode, per: NonNullable<MeasureNode['per']>
     entities: [...inner.entities, ...(by.kind === 'field' ? [by.entity] : [])],
     distinctKey: false,
   };
+}
+
+/** Entities whose columns an expression reads (a metric's line cost reads the product's unit cost). */
+export function entitiesIn(expression: ScalarExpression): string[] {
+  if (expression.kind === 'field') return [expression.entity];
+  return expression.kind === 'arithmetic' ? [...entitiesIn(expression.left), ...entitiesIn(expression.right)] : [];
 }
 
 /** The key to count an entity by from a finer root: the foreign key column when one hop away. */

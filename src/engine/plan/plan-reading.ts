@@ -7,13 +7,13 @@
  */
 import { field, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
 import type { Features } from '../readings/features.ts';
-import type { MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
+import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionFilters } from './plan-filters.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
-import { measureOf } from './plan-measures.ts';
+import { entitiesIn, measureOf } from './plan-measures.ts';
 import { Unplannable } from './unplannable.ts';
 
 export interface PlannedReading {
@@ -131,7 +131,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     filters,
     having: reading.having.map((entry) => ({ measureId: measureId(entry.measure), op: entry.op as 'gt', values: entry.values })),
     order,
-    ...(reading.limit !== undefined ? { limit: reading.limit } : {}),
+    ...(reading.limit !== undefined && !reading.limitPer ? { limit: reading.limit } : {}),
+    ...(reading.limit !== undefined && reading.limitPer ? { limitPerGroup: { by: groupDimensionIds(reading.limitPer, dimensions), order, limit: reading.limit } } : {}),
     ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
     ...(related.length > 0 ? { related } : {}),
   };
@@ -139,11 +140,19 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
 }
 
+/** The dimensions a reading's groups became (an entity group is its key and name columns). */
+function groupDimensionIds(groups: readonly GroupNode[], dimensions: readonly Dimension[]): string[] {
+  const ids = dimensions.filter((dimension) => groups.some((group) => dimension.field.entity === group.entity
+    && (group.kind === 'entity' || (dimension.field.column === group.column && (group.kind !== 'grain' || dimension.grain === group.grain))))).map((dimension) => dimension.id);
+  if (ids.length === 0) throw new Unplannable('a limit per group without its groups');
+  return ids;
+}
+
 /** Entities a measure's metric reaches for its own conditions and date. */
 function metricEntitiesOf(measure: MeasureNode): string[] {
   if (!measure.metric) return [];
-  const { conditions, time, per } = measure.metric;
-  return [...conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(time ? [time.entity] : []), ...(per ? [per.by.entity] : [])];
+  const { conditions, time, per, expression } = measure.metric;
+  return [...conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(time ? [time.entity] : []), ...(per ? [per.by.entity] : []), ...(expression ? entitiesIn(expression) : [])];
 }
 
 /** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */

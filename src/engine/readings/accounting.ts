@@ -46,6 +46,7 @@ export function accountWords(draft: Draft): void {
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
     if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
+    if (cue.kind === 'group' && groupsAfterMeasure(draft, index)) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
     if (cue.kind === 'distinct') draft.feature('cue.unused.distinct');
     draft.useCue(index);
@@ -67,6 +68,17 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/**
+ * "revenue by category", "the number of orders per status": a grouping word right after a measure
+ * and right before something named can only group it; a reading that leaves it unused answers a
+ * different question (one total).
+ */
+function groupsAfterMeasure(draft: Draft, cueIndex: number): boolean {
+  const { left, right } = draft.input.contexts[cueIndex];
+  if (right.kind !== 'link' || left.unit < 0 || left.between.length > 0) return false;
+  return draft.measureOfUnit.has(left.unit);
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */

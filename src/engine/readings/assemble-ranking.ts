@@ -92,6 +92,11 @@ function rankByMeasure(draft: Draft, cue: Superlative, unit: number, tokens: rea
   const target = draft.picks[unit]?.link?.target;
   if (measures.length !== 1 || !target) return false;
   draft.useCue(byIndex);
+  // "the top 3 products by revenue per category": groups said before the ranking cut each group apart.
+  if (draft.groups.length > 0) {
+    draft.limitPer = [...draft.groups];
+    draft.feature('rank.per-group');
+  }
   if (target.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
   else if (target.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
   else return false;

@@ -58,6 +58,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     having: draft.having,
     order: draft.order,
     ...(draft.limit !== undefined ? { limit: draft.limit } : {}),
+    ...(draft.limitPer !== undefined ? { limitPer: draft.limitPer } : {}),
     distinct: draft.distinct,
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,

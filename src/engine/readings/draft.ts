@@ -43,6 +43,7 @@ export class Draft {
   /** Measures keyed by the unit that made them, so that a cue applies to the right one. */
   readonly measureOfUnit = new Map<number, MeasureNode[]>();
   limit?: number;
+  limitPer?: GroupNode[];
   distinct = false;
   /** Content words no part of the reading uses (token indices). */
   readonly unusedWords: number[] = [];

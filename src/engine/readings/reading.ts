@@ -99,6 +99,8 @@ export interface Reading {
   readonly having: readonly HavingNode[];
   readonly order: readonly OrderNode[];
   readonly limit?: number;
+  /** The limit applies within each group of these ("the top 3 products per category"), not to all rows. */
+  readonly limitPer?: readonly GroupNode[];
   readonly distinct: boolean;
   /** Other entities the question names that the rows must relate to (joined, nothing shown). */
   readonly scope: readonly string[];

@@ -1,0 +1,48 @@
+/**
+ * Per-group readings on a schema the engine was not tuned on: an average of a count per entity
+ * (a measure over per-group totals) and a ranking cut within each group.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LogicalQuery } from '../../../src/query/logical-query.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
+
+function queriesOf(question: string): LogicalQuery[] {
+  return readQuestion(question, unseenCatalog, unseenValues, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow }).candidates.map((candidate) => candidate.planned.query);
+}
+
+describe('measures over per-group totals', () => {
+  it('averages each customer\'s count of work orders instead of grouping by customer', () => {
+    const query = queriesOf('the average number of work orders per customer')[0];
+    expect(query.dimensions).toEqual([]);
+    expect(query.measures).toMatchObject([{ aggregate: 'avg', per: { aggregate: 'count', by: [{ kind: 'field', entity: 'work_ord', column: 'cust_id' }] } }]);
+    // Rows with no customer belong to no customer's count.
+    expect(query.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'work_ord', column: 'cust_id' }, op: 'not_null', values: [] });
+  });
+
+  it('takes the highest of the counts with "maximum"', () => {
+    const nested = queriesOf('what is the maximum number of work orders per technician').find((query) => query.measures.some((measure) => measure.per));
+    expect(nested?.measures[0]).toMatchObject({ aggregate: 'max', per: { aggregate: 'count', by: [{ entity: 'work_ord', column: 'tech_id' }] } });
+  });
+
+  it('never reads a per-group total into a plain "average … per" of a column', () => {
+    for (const query of queriesOf('average hours per technician')) expect(query.measures.some((measure) => measure.per)).toBe(false);
+  });
+});
+
+describe('a ranking cut within each group', () => {
+  it('keeps the top 3 technicians within each customer, not 3 rows overall', () => {
+    const query = queriesOf('top 3 technicians by number of work orders per customer')[0];
+    expect(query?.limit).toBeUndefined();
+    const byCustomer = query?.dimensions.filter((dimension) => dimension.field.entity === 'cust').map((dimension) => dimension.id);
+    expect(query?.limitPerGroup).toMatchObject({ by: byCustomer, limit: 3 });
+    expect(query?.limitPerGroup?.order[0]?.direction).toBe('desc');
+  });
+
+  it('keeps one plain limit when no group is said', () => {
+    const query = queriesOf('top 3 technicians by number of work orders')[0];
+    expect(query.limitPerGroup).toBeUndefined();
+    expect(query.limit).toBe(3);
+  });
+});
