@@ -5,7 +5,7 @@
  * dates (either end may be open) with a phrase for the interpretation.
  */
 import type { TimeGrain } from '../../query/logical-query.ts';
-import { addDays, addMonths } from './calendar.ts';
+import { addDays, addMonths, iso, quarterOf } from './calendar.ts';
 import { LEAD_INS, PointReader } from './period-points.ts';
 import type { Token } from './tokens.ts';
 
@@ -125,7 +125,12 @@ function sinceFrom(reader: PointReader, index: number): Found | undefined {
 }
 
 
-/** "last 30 days", "past 6 months", "the previous 2 weeks": a rolling window ending today. */
+/**
+ * "last 30 days", "the previous 2 weeks": a rolling window ending today. "Last 12 months", "past
+ * 2 quarters", "last 3 years" are that many complete months, quarters or years before the current
+ * one, so that no bucket of the answer is partial; "… including this month" (or "to date") ends
+ * today instead.
+ */
 function rolling(reader: PointReader, index: number): Found | undefined {
   const word = reader.word(index);
   if (!['last', 'past', 'previous', 'prior', 'trailing'].includes(word)) return undefined;
@@ -134,13 +139,44 @@ function rolling(reader: PointReader, index: number): Found | undefined {
   const unitToken = reader.tokens[index + (hasNumber ? 2 : 1)];
   const unit = unitToken?.lemma ?? '';
   if (!(unit in UNIT_GRAINS)) return undefined;
-  // "last month" is the previous calendar month; "past month" and "last 3 months" are rolling windows.
+  // "last month" is the previous calendar month; "past month" and "last 3 months" are windows.
   if (!hasNumber && word !== 'past' && word !== 'trailing') return undefined;
   const count = hasNumber ? (number.value ?? 1) : 1;
-  const end = addDays(reader.today, 1);
-  const start = unit === 'day' ? addDays(end, -count) : unit === 'week' ? addDays(end, -7 * count)
-    : addMonths(end, -count * (unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1));
+  const tokenEnd = index + (hasNumber ? 3 : 2);
   const unitWord = count === 1 ? unit : `${unit}s`;
-  const phrase = `in the last ${count === 1 ? '' : `${count} `}${unitWord} (${start} to ${reader.today})`;
-  return { period: { start, end, phrase }, tokenStart: index, tokenEnd: index + (hasNumber ? 3 : 2), leadIn: true };
+  const tomorrow = addDays(reader.today, 1);
+  if (unit === 'day' || unit === 'week') {
+    const start = unit === 'day' ? addDays(tomorrow, -count) : addDays(tomorrow, -7 * count);
+    return { period: { start, end: tomorrow, phrase: `in the last ${count === 1 ? '' : `${count} `}${unitWord} (${start} to ${reader.today})` }, tokenStart: index, tokenEnd, leadIn: true };
+  }
+  const months = unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1;
+  const current = currentBucketStart(reader.today, unit as 'month' | 'quarter' | 'year');
+  const toDate = includesCurrent(reader, tokenEnd, unit);
+  if (toDate) {
+    const start = addMonths(current, -(count - 1) * months);
+    return { period: { start, end: tomorrow, phrase: `in the last ${count === 1 ? '' : `${count} `}${unitWord}, this ${unit} so far included (${start} to ${reader.today})` }, tokenStart: index, tokenEnd: toDate, leadIn: true };
+  }
+  const start = addMonths(current, -count * months);
+  return {
+    period: { start, end: current, phrase: `in the last ${count === 1 ? '' : `${count} `}complete ${unitWord} (${start} to ${addDays(current, -1)})` },
+    tokenStart: index,
+    tokenEnd,
+    leadIn: true,
+  };
+}
+
+/** The first day of the month, quarter or year `isoDay` falls in. */
+export function currentBucketStart(isoDay: string, grain: 'month' | 'quarter' | 'year'): string {
+  const [year, month] = isoDay.split('-').map(Number) as [number, number];
+  if (grain === 'year') return iso(year, 1);
+  if (grain === 'quarter') return iso(year, (quarterOf(month) - 1) * 3 + 1);
+  return iso(year, month);
+}
+
+/** "… including this month", "including the current quarter", "to date": the end of those words, else undefined. */
+function includesCurrent(reader: PointReader, from: number, unit: string): number | undefined {
+  const words = reader.tokens.slice(from, from + 4).map((token) => token.lower);
+  if (words[0] === 'to' && words[1] === 'date') return from + 2;
+  if (words[0] === 'including' && (words[1] === 'this' || words[1] === 'the') && (words[1] === 'this' ? words[2] === unit : words[2] === 'current' && words[3] === unit)) return from + (words[1] === 'this' ? 3 : 4);
+  return undefined;
 }

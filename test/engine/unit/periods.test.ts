@@ -33,9 +33,9 @@ describe('calendar periods relative to now', () => {
     expect(rangeOf('hours last quarter', new Date('2025-01-15T09:00:00Z'))).toEqual({ start: '2024-10-01', end: '2025-01-01' });
   });
 
-  it('last month is the previous calendar month, past month a rolling window', () => {
+  it('last month is the previous calendar month, and so is the past month: the last complete one', () => {
     expect(rangeOf('visits last month')).toEqual({ start: '2025-04-01', end: '2025-05-01' });
-    expect(rangeOf('visits in the past month')).toEqual({ start: '2025-04-11', end: '2025-05-11' });
+    expect(rangeOf('visits in the past month')).toEqual({ start: '2025-04-01', end: '2025-05-01' });
   });
 
   it('last month in January is December of the year before', () => {
@@ -117,9 +117,19 @@ describe('ranges', () => {
     expect(rangeOf('jobs between 2023 and 2024')).toEqual({ start: '2023-01-01', end: '2025-01-01' });
   });
 
-  it('the last 12 months and the last 30 days end today, inclusive', () => {
-    expect(rangeOf('work orders in the last 12 months')).toEqual({ start: '2024-05-11', end: '2025-05-11' });
+  it('the last 12 months are 12 complete months before this one; the last 30 days end today, inclusive', () => {
+    expect(rangeOf('work orders in the last 12 months')).toEqual({ start: '2024-05-01', end: '2025-05-01' });
+    expect(rangeOf('work orders in the past 2 quarters')).toEqual({ start: '2024-10-01', end: '2025-04-01' });
+    expect(rangeOf('work orders in the last 3 years')).toEqual({ start: '2022-01-01', end: '2025-01-01' });
     expect(rangeOf('work orders in the last 30 days')).toEqual({ start: '2025-04-11', end: '2025-05-11' });
+    expect(rangeOf('work orders in the last 2 weeks')).toEqual({ start: '2025-04-27', end: '2025-05-11' });
+  });
+
+  it('the last 12 months including this month end today, and the words are part of the period', () => {
+    expect(rangeOf('work orders in the last 12 months including this month')).toEqual({ start: '2024-06-01', end: '2025-05-11' });
+    expect(rangeOf('work orders in the last 3 months including the current month')).toEqual({ start: '2025-03-01', end: '2025-05-11' });
+    const [period] = periodsOf('work orders in the last 12 months including this month by technician');
+    expect(period?.tokenEnd).toBe(10);
   });
 
   it('year, quarter and month to date end today, inclusive', () => {
