@@ -5,12 +5,14 @@
  * them; a count of an entity reached from a finer root counts its distinct keys; a list whose root
  * is not its subject is distinct.
  */
-import { field, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
+import { field, PERCENT_UNIT, type TimeGrain, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
 import type { Features } from '../readings/features.ts';
 import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionFilters } from './plan-filters.ts';
+import { startOfWeek, today } from '../question/calendar.ts';
+import { currentBucketStart } from '../question/periods.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { entitiesIn, measureOf } from './plan-measures.ts';
@@ -100,6 +102,16 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     const { where: _moved, ...plain } = measures[0];
     measures[0] = plain;
   }
+  if (reading.growth) {
+    const of = measures[allMeasures.indexOf(canonical(allMeasures, reading.growth.measure))];
+    const along = dimensions.find((dimension) => dimension.grain);
+    if (!of || !along?.grain) throw new Unplannable('growth without a measure over time');
+    measures.push(growthMeasure(of, along, new Set([...measures, ...dimensions].map((item) => item.id))));
+    definitions.set(measures[measures.length - 1].id, `change of ${of.label.toLowerCase()} against the ${along.grain} before, in percent`);
+    // A bucket still in progress would make a growth figure out of part of a period.
+    filters.push({ kind: 'filter', expression: along.field, op: 'lt', values: [bucketStart(now, along.grain)] });
+    assumptions.push(`Growth compares each complete ${along.grain} with the one before; the current ${along.grain} so far is left out.`);
+  }
   for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
   for (const filter of filters) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
   for (const entity of reading.scope) used.add(entity);
@@ -138,6 +150,20 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
+}
+
+function growthMeasure(of: Measure, along: Dimension, taken: ReadonlySet<string>): Measure {
+  let id = `${of.id}_growth`;
+  for (let suffix = 2; taken.has(id); suffix += 1) id = `${of.id}_growth_${suffix}`;
+  return { id, label: `${of.label} growth vs previous ${along.grain}`, aggregate: 'change', of: of.id, along: along.id, percent: true, unit: PERCENT_UNIT };
+}
+
+/** The first day of the bucket of `grain` that today falls in. */
+function bucketStart(now: Date, grain: TimeGrain): string {
+  const day = today(now);
+  if (grain === 'day') return day;
+  if (grain === 'week') return startOfWeek(day);
+  return currentBucketStart(day, grain);
 }
 
 /** The dimensions a reading's groups became (an entity group is its key and name columns). */

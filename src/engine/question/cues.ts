@@ -49,6 +49,8 @@ export type CueBody =
   /** monthly, per year, by quarter: `attached` when the word itself groups. */
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
   | { readonly kind: 'versus' }
+  /** growth, growth rate: each period's change against the one before. */
+  | { readonly kind: 'growth' }
   /** "all information about", "all the details of": every column. */
   | { readonly kind: 'everything' };
 
@@ -197,6 +199,8 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['some', { kind: 'quantifier', quantifier: 'some' }],
   ['ever', { kind: 'quantifier', quantifier: 'ever' }],
   ['still', { kind: 'quantifier', quantifier: 'still' }],
+  ['growth rate', { kind: 'growth' }],
+  ['growth', { kind: 'growth' }],
   ['vs', { kind: 'versus' }],
   ['versus', { kind: 'versus' }],
   ['compared to', { kind: 'versus' }],

@@ -46,3 +46,19 @@ describe('a ranking cut within each group', () => {
     expect(query.limit).toBe(3);
   });
 });
+
+describe('growth over a time series', () => {
+  it('adds the change against the month before, in percent, over complete months only', () => {
+    const query = queriesOf('monthly growth in number of work orders')[0];
+    const month = query.dimensions.find((dimension) => dimension.grain === 'month');
+    expect(month?.field).toEqual({ kind: 'field', entity: 'work_ord', column: 'ord_dt' });
+    const [count, growth] = query.measures;
+    expect(growth).toMatchObject({ aggregate: 'change', of: count?.id, along: month?.id, percent: true, unit: '%' });
+    // unseenNow is 10 May 2025: May so far is left out.
+    expect(query.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'work_ord', column: 'ord_dt' }, op: 'lt', values: ['2025-05-01'] });
+  });
+
+  it('makes no growth reading without a time series to compare', () => {
+    for (const query of queriesOf('growth in number of work orders')) expect(query.measures.some((measure) => measure.aggregate === 'change')).toBe(false);
+  });
+});
