@@ -209,6 +209,9 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
 
 const phraseTable = buildPhraseTable();
 
+/** Single words that count or aggregate ("total", "average", "count"). */
+export const AGGREGATE_WORDS: ReadonlySet<string> = new Set(PHRASES.filter(([text, body]) => !text.includes(' ') && (body.kind === 'aggregate' || body.kind === 'count')).map(([text]) => text));
+
 function buildPhraseTable(): Map<string, { words: string[]; body: CueBody }[]> {
   const table = new Map<string, { words: string[]; body: CueBody }[]>();
   for (const [text, body] of PHRASES) {

@@ -87,11 +87,24 @@ export function assembleMeasures(draft: Draft): void {
 /** "total of invoices", "open invoices total", "average invoice": the entity's single amount column. */
 function entityAmount(draft: Draft, unit: number, entity: string): void {
   const amount = entityOf(draft.input.schema, entity).primaryAmount;
-  const cueIndex = draft.cueAt(draft.leftOf(unit))?.kind === 'aggregate' ? draft.leftOf(unit) : draft.rightOf(unit);
+  const before = aggregateBefore(draft, unit);
+  const cueIndex = before ?? (draft.cueAt(draft.leftOf(unit))?.kind === 'aggregate' ? draft.leftOf(unit) : draft.rightOf(unit));
   const cue = draft.cueAt(cueIndex);
   if (!amount || cue?.kind !== 'aggregate') throw new Invalid();
   addMeasure(draft, unit, { kind: 'measure', aggregate: cue.aggregate, entity, column: amount.name, tokens: [...draft.useCue(cueIndex), ...draft.use(unit)] });
   draft.feature('measure.entity-amount');
+}
+
+/** "the total of unpaid invoices": the aggregate cue before an entity, past its segments, values and grammar words. */
+function aggregateBefore(draft: Draft, unit: number): number | undefined {
+  for (let index = unit - 1; index >= 0; index -= 1) {
+    const before = draft.unit(index);
+    const role = draft.picks[index]?.role;
+    if (draft.cueAt(index)?.kind === 'aggregate') return index;
+    if (before.kind === 'word' || (before.kind === 'link' && (role === 'segment' || role === 'filter'))) continue;
+    return undefined;
+  }
+  return undefined;
 }
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);

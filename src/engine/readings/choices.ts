@@ -72,7 +72,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   return units.map((unit, index) => {
     const context = contexts[index];
     switch (unit.kind) {
-      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema);
+      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, aggregateAcross(units, contexts, index));
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
         const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
@@ -87,7 +87,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   });
 }
 
-function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex): Choice[] {
+function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, aggregated = false): Choice[] {
   const kept = [...links].sort((left, right) => right.strength - left.strength).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   const left = context.left.kind;
@@ -117,7 +117,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         if ((superlative && (superlative.counting === true || rankedBy)) || left === 'count') add('rank');
         if (left === 'compare') add('having');
         // "total of invoices", "the unpaid invoices total": the entity's own amount.
-        if (left === 'aggregate' || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
+        if (left === 'aggregate' || aggregated || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
         if (verbal) add('relation');
         break;
       case 'column':
@@ -155,6 +155,20 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
     if (link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.type === 'boolean') add('flag');
   }
   return choices;
+}
+
+/** "the total of unpaid invoices": an aggregate word before the entity, with only its segments or values in between. */
+function aggregateAcross(units: readonly Unit[], contexts: readonly UnitContext[], index: number): boolean {
+  let left = contexts[index].left;
+  let steps = 0;
+  while (left.kind === 'link' && steps < 2) {
+    const unit = units[left.unit];
+    if (unit?.kind !== 'link' || !unit.links.every((link) => link.target.kind === 'segment' || link.target.kind === 'value')) return false;
+    left = contexts[left.unit].left;
+    steps += 1;
+  }
+  if (left.kind === 'of' && left.unit >= 0) left = contexts[left.unit].left;
+  return steps > 0 && left.kind === 'aggregate';
 }
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
