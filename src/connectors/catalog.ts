@@ -76,6 +76,11 @@ export interface CatalogMetric {
   /** How it is computed, in words, stated with every answer that uses it. */
   readonly definition?: string;
   /**
+   * The measure "best", "top" and "worst" rank by when the question names none ("our best
+   * salespeople" by revenue). At most one metric of a catalog says so.
+   */
+  readonly ranks?: boolean;
+  /**
    * A metric over per-group totals: `per.aggregate` of the expression for each value of `per.by`,
    * then `aggregate` over those ("average order value": the average over orders of each order's revenue).
    */

@@ -32,7 +32,7 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
     metrics: [
       {
         words: ['revenue', 'sale', 'sales', 'turnover', 'sell'], label: 'Revenue', aggregate: 'sum', expression: LINE_VALUE, unit: 'EUR',
-        conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE,
+        conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE, ranks: true,
         definition: 'revenue = quantity × unit price × (1 − discount) over the lines of orders that are not cancelled, dated by the order date',
       },
       {
@@ -97,7 +97,7 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
     metrics: [
       {
         words: ['mrr', 'monthly recurring revenue', 'recurring revenue'], label: 'MRR', aggregate: 'sum', column: 'mrr', unit: 'USD',
-        conditions: [LIVE_SUBSCRIPTION], definition: 'MRR = sum of subscriptions.mrr over active and past-due subscriptions',
+        conditions: [LIVE_SUBSCRIPTION], ranks: true, definition: 'MRR = sum of subscriptions.mrr over active and past-due subscriptions',
       },
       {
         words: ['arr', 'annual recurring revenue'], label: 'ARR', aggregate: 'sum', expression: times(field('subscriptions', 'mrr'), number(12)), unit: 'USD',

@@ -46,7 +46,7 @@ export function accountWords(draft: Draft): void {
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
     if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
-    if (cue.kind === 'group' && groupsAfterMeasure(draft, index)) throw new Invalid();
+    if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
     if (cue.kind === 'distinct') draft.feature('cue.unused.distinct');
     draft.useCue(index);
@@ -73,7 +73,8 @@ export function accountWords(draft: Draft): void {
 /**
  * "revenue by category", "the number of orders per status": a grouping word right after a measure
  * and right before something named can only group it; a reading that leaves it unused answers a
- * different question (one total).
+ * different question (one total). "per", "for each", "in each" before a name group it wherever
+ * they stand.
  */
 function groupsAfterMeasure(draft: Draft, cueIndex: number): boolean {
   const { left, right } = draft.input.contexts[cueIndex];

@@ -8,7 +8,7 @@ import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
-import type { MeasureNode, OutputNode } from './reading.ts';
+import type { MeasureNode, OutputNode, ReadingAggregate } from './reading.ts';
 
 type Superlative = Cue & { kind: 'superlative' };
 
@@ -116,10 +116,25 @@ function agedOn(cue: Superlative, column: ColumnInfo): Superlative {
 /** "which customer has the most orders", "the most revenue": a count or metric per subject (or per shown column), highest first. */
 function rankByTotal(draft: Draft, cue: Superlative, measure: MeasureNode, tokens: readonly number[], feature: string): void {
   if (draft.groups.length === 0) groupByShown(draft, measure.entity);
+  else rankWithinGroups(draft);
   draft.outputs.push(measure);
   draft.order.push({ key: measure, direction: cue.direction, tokens });
   draft.limit = cue.limit ?? (cue.several ? 10 : 1);
   draft.feature(feature);
+}
+
+/**
+ * "the customer with the most orders in each country", "our top 3 products per category": groups
+ * said before the ranking cut it per group, and what is ranked (the rows shown, else the subject)
+ * becomes the innermost group.
+ */
+function rankWithinGroups(draft: Draft): void {
+  const shown = draft.outputs.filter((output) => output.kind === 'name').map((output) => output.entity);
+  const ranked = shown.length === 1 ? shown[0] : shown.length === 0 ? draft.subject : undefined;
+  if (!ranked || draft.groups.some((group) => group.entity === ranked)) return;
+  draft.limitPer = [...draft.groups];
+  draft.groups.push({ kind: 'entity', entity: ranked, tokens: [] });
+  draft.feature('rank.per-group');
 }
 
 /** "the most common payment method": one group per value, the largest first. */
@@ -137,6 +152,8 @@ function mostCommon(draft: Draft, cue: Superlative, entity: string, column: stri
  * nothing else to show, the highest value itself; per group, the highest value of each group.
  */
 function rankByColumn(draft: Draft, cue: Superlative, column: ColumnInfo, tokens: readonly number[]): void {
+  // A reference to another row has no order of its own: "the top customers" never ranks by customer_id.
+  if (column.isForeignKey) throw new Invalid();
   if (!column.isNumeric && !column.isDate && !(column.type === 'integer' || column.type === 'number')) draft.feature('rank.non-numeric');
   const others = draft.outputs.filter((output) => output.kind !== 'measure').length;
   const grouped = draft.groups.length > 0;
@@ -169,10 +186,26 @@ function impliedRanking(draft: Draft, cueIndex: number, cue: Superlative): void 
     return;
   }
   const implied = impliedColumn(draft, entity, cue);
-  if (!implied) throw new Invalid();
+  if (!implied) {
+    rankByLayerMetric(draft, cueIndex, cue);
+    return;
+  }
   draft.feature(`rank.implied.${cue.concept ?? 'magnitude'}`);
   const direction = implied.inverted ? (cue.direction === 'desc' ? 'asc' : 'desc') : cue.direction;
   rankByColumn(draft, { ...cue, direction }, implied.column, draft.useCue(cueIndex));
+}
+
+/**
+ * "our best salespeople", "the top 5 customers": with no measure said and nothing the adjective
+ * measures, the metric the semantic layer ranks by (revenue), when the rows shown reach it.
+ */
+function rankByLayerMetric(draft: Draft, cueIndex: number, cue: Superlative): void {
+  if (cue.concept || cue.attributes) throw new Invalid();
+  const ranking = draft.input.schema.entities.flatMap((entity) => entity.metrics.filter((metric) => metric.ranks).map((metric) => ({ entity: entity.name, metric })));
+  if (ranking.length !== 1 || ranking[0].metric.aggregate === 'ratio') throw new Invalid();
+  const { entity, metric } = ranking[0];
+  const tokens = draft.useCue(cueIndex);
+  rankByTotal(draft, cue, { kind: 'measure', aggregate: metric.aggregate as ReadingAggregate, entity, ...(metric.column ? { column: metric.column } : {}), metric, tokens }, tokens, 'rank.layer-metric');
 }
 
 /** Groups for a ranking or a having when the question said none: the shown columns, else the subject. */

@@ -218,6 +218,8 @@ function finish(draft: Draft): void {
     if (claimed.has(draft.unit(pick.unit).start)) continue;
     const entity = pick.link?.target.entity;
     if (!entity || entity === draft.subject) throw new Invalid();
+    // "the top 3 products": what a superlative ranks is shown, not merely related.
+    if (draft.input.contexts[pick.unit].left.kind === 'superlative') throw new Invalid();
     draft.scope.push(entity);
     draft.use(pick.unit);
   }
