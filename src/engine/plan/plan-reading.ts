@@ -102,15 +102,17 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     const { where: _moved, ...plain } = measures[0];
     measures[0] = plain;
   }
-  if (reading.growth) {
-    const of = measures[allMeasures.indexOf(canonical(allMeasures, reading.growth.measure))];
-    const along = dimensions.find((dimension) => dimension.grain);
-    if (!of || !along?.grain) throw new Unplannable('growth without a measure over time');
-    measures.push(growthMeasure(of, along, new Set([...measures, ...dimensions].map((item) => item.id))));
-    definitions.set(measures[measures.length - 1].id, `change of ${of.label.toLowerCase()} against the ${along.grain} before, in percent`);
-    // A bucket still in progress would make a growth figure out of part of a period.
-    filters.push({ kind: 'filter', expression: along.field, op: 'lt', values: [bucketStart(now, along.grain)] });
-    assumptions.push(`Growth compares each complete ${along.grain} with the one before; the current ${along.grain} so far is left out.`);
+  if (reading.window) {
+    const of = measures[allMeasures.indexOf(canonical(allMeasures, reading.window.measure))];
+    if (!of) throw new Unplannable('a window without its measure');
+    const window = windowMeasure(reading.window.kind, of, dimensions, new Set([...measures, ...dimensions].map((item) => item.id)));
+    measures.push(window.measure);
+    definitions.set(window.measure.id, window.definition);
+    if (window.along?.grain && reading.window.kind === 'change') {
+      // A bucket still in progress would make a growth figure out of part of a period.
+      filters.push({ kind: 'filter', expression: window.along.field, op: 'lt', values: [bucketStart(now, window.along.grain)] });
+      assumptions.push(`Growth compares each complete ${window.along.grain} with the one before; the current ${window.along.grain} so far is left out.`);
+    }
   }
   for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
   for (const filter of filters) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
@@ -152,10 +154,22 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
 }
 
-function growthMeasure(of: Measure, along: Dimension, taken: ReadonlySet<string>): Measure {
-  let id = `${of.id}_growth`;
-  for (let suffix = 2; taken.has(id); suffix += 1) id = `${of.id}_growth_${suffix}`;
-  return { id, label: `${of.label} growth vs previous ${along.grain}`, aggregate: 'change', of: of.id, along: along.id, percent: true, unit: PERCENT_UNIT };
+/** The window measure of a reading beside the measure it reads, with the time dimension it runs along. */
+function windowMeasure(kind: 'change' | 'share' | 'running_total', of: Measure, dimensions: readonly Dimension[], taken: ReadonlySet<string>): { measure: Measure; definition: string; along?: Dimension } {
+  const suffix = { change: 'growth', share: 'share', running_total: 'cumulative' }[kind];
+  let id = `${of.id}_${suffix}`;
+  for (let count = 2; taken.has(id); count += 1) id = `${of.id}_${suffix}_${count}`;
+  const name = of.label.toLowerCase();
+  if (kind === 'share') {
+    return { measure: { id, label: `Share of ${name}`, aggregate: 'share', of: of.id, within: [], percent: true, unit: PERCENT_UNIT }, definition: `each row's part of the total ${name}, in percent` };
+  }
+  const along = dimensions.find((dimension) => dimension.grain);
+  if (!along?.grain) throw new Unplannable('a running total or growth without a time series');
+  if (kind === 'change') {
+    return { measure: { id, label: `${of.label} growth vs previous ${along.grain}`, aggregate: 'change', of: of.id, along: along.id, percent: true, unit: PERCENT_UNIT }, definition: `change of ${name} against the ${along.grain} before, in percent`, along };
+  }
+  const within = dimensions.filter((dimension) => dimension !== along).map((dimension) => dimension.id);
+  return { measure: { id, label: `Cumulative ${name}`, aggregate: 'running_total', of: of.id, along: along.id, within, ...(of.unit ? { unit: of.unit } : {}) }, definition: `${name} added up ${along.grain} by ${along.grain}${within.length > 0 ? ', per group' : ''}`, along };
 }
 
 /** The first day of the bucket of `grain` that today falls in. */

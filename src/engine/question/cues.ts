@@ -49,8 +49,11 @@ export type CueBody =
   /** monthly, per year, by quarter: `attached` when the word itself groups. */
   | { readonly kind: 'grain'; readonly grain: TimeGrain; readonly attached: boolean }
   | { readonly kind: 'versus' }
-  /** growth, growth rate: each period's change against the one before. */
-  | { readonly kind: 'growth' }
+  /**
+   * A measure read across the answer's rows: growth (each period against the one before), share
+   * (each group's part of the total), cumulative (a running total).
+   */
+  | { readonly kind: 'window'; readonly window: 'change' | 'share' | 'running_total' }
   /** "all information about", "all the details of": every column. */
   | { readonly kind: 'everything' };
 
@@ -199,8 +202,17 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['some', { kind: 'quantifier', quantifier: 'some' }],
   ['ever', { kind: 'quantifier', quantifier: 'ever' }],
   ['still', { kind: 'quantifier', quantifier: 'still' }],
-  ['growth rate', { kind: 'growth' }],
-  ['growth', { kind: 'growth' }],
+  ['growth rate', { kind: 'window', window: 'change' }],
+  ['growth', { kind: 'window', window: 'change' }],
+  ['share of', { kind: 'window', window: 'share' }],
+  ['share', { kind: 'window', window: 'share' }],
+  ['proportion of', { kind: 'window', window: 'share' }],
+  ['percentage of total', { kind: 'window', window: 'share' }],
+  ['percent of total', { kind: 'window', window: 'share' }],
+  ['cumulative', { kind: 'window', window: 'running_total' }],
+  ['cumulatively', { kind: 'window', window: 'running_total' }],
+  ['running total of', { kind: 'window', window: 'running_total' }],
+  ['running total', { kind: 'window', window: 'running_total' }],
   ['vs', { kind: 'versus' }],
   ['versus', { kind: 'versus' }],
   ['compared to', { kind: 'versus' }],

@@ -69,6 +69,13 @@ export function assembleMeasures(draft: Draft): void {
       }
       draft.feature('measure.count-words');
     }
+    if (draft.cueAt(governor)?.kind === 'window') {
+      // "the share of hours", "cumulative quantity": an amount read across rows is first totalled.
+      if (!info.isNumeric || info.isPrice) throw new Invalid();
+      addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'sum', entity: target.entity, column: target.column, tokens: draft.use(pick.unit) });
+      draft.feature('measure.sum-for-window');
+      continue;
+    }
     const cues = aggregateChain(draft, governor);
     if (cues.length === 0) throw new Invalid();
     const tokens = draft.use(pick.unit);

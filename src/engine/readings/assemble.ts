@@ -9,7 +9,7 @@ import { assembleConditions } from './assemble-conditions.ts';
 import { claimRelated, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
-import { assembleGrowth } from './assemble-growth.ts';
+import { assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { nestCountsPerGroup } from './assemble-nested.ts';
 import type { Choice } from './choices.ts';
@@ -42,7 +42,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     groupImplicitly(draft);
     assembleOrder(draft);
     assembleTime(draft);
-    assembleGrowth(draft);
+    assembleWindows(draft);
     finish(draft);
     accountWords(draft);
   } catch (error) {
@@ -61,7 +61,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     order: draft.order,
     ...(draft.limit !== undefined ? { limit: draft.limit } : {}),
     ...(draft.limitPer !== undefined ? { limitPer: draft.limitPer } : {}),
-    ...(draft.growth !== undefined ? { growth: draft.growth } : {}),
+    ...(draft.window !== undefined ? { window: draft.window } : {}),
     distinct: draft.distinct,
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,

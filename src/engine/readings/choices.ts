@@ -122,7 +122,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         break;
       case 'column':
         add('show');
-        if (left === 'aggregate' || left === 'count') add('measure');
+        if (left === 'aggregate' || left === 'count' || left === 'window') add('measure');
         if (left === 'count') add('count');
         if (left === 'group') add('group');
         if (left === 'sort' || left === 'group') add('order');

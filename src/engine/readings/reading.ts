@@ -99,8 +99,12 @@ export interface Reading {
   readonly having: readonly HavingNode[];
   readonly order: readonly OrderNode[];
   readonly limit?: number;
-  /** "revenue growth by month": beside the measure, its change against the bucket before, in percent. */
-  readonly growth?: { readonly measure: MeasureNode; readonly tokens: readonly number[] };
+  /**
+   * A measure read across the rows, beside the one measure: "revenue growth by month" (its change
+   * against the bucket before, in percent), "each category's share of revenue", "cumulative
+   * revenue by month".
+   */
+  readonly window?: { readonly kind: 'change' | 'share' | 'running_total'; readonly measure: MeasureNode; readonly tokens: readonly number[] };
   /** The limit applies within each group of these ("the top 3 products per category"), not to all rows. */
   readonly limitPer?: readonly GroupNode[];
   readonly distinct: boolean;

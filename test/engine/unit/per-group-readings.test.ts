@@ -62,3 +62,21 @@ describe('growth over a time series', () => {
     for (const query of queriesOf('growth in number of work orders')) expect(query.measures.some((measure) => measure.aggregate === 'change')).toBe(false);
   });
 });
+
+describe('shares and running totals', () => {
+  it('adds each group\'s share of the total, in percent', () => {
+    const query = queriesOf('share of hours by technician')[0];
+    const [hours, share] = query.measures;
+    expect(share).toMatchObject({ aggregate: 'share', of: hours?.id, within: [], percent: true, unit: '%' });
+  });
+
+  it('adds a running total along the months', () => {
+    const query = queriesOf('cumulative number of work orders by month')[0];
+    const month = query.dimensions.find((dimension) => dimension.grain === 'month');
+    expect(query.measures[1]).toMatchObject({ aggregate: 'running_total', of: query.measures[0]?.id, along: month?.id, within: [] });
+  });
+
+  it('makes no share reading of one total', () => {
+    for (const query of queriesOf('share of hours')) expect(query.measures.some((measure) => measure.aggregate === 'share')).toBe(false);
+  });
+});

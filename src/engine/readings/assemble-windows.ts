@@ -1,0 +1,22 @@
+/**
+ * Measures read across the answer's rows, beside its one measure: growth ("revenue growth by
+ * month": each bucket against the one before), share ("each category's share of revenue": each
+ * group's part of the total) and running totals ("cumulative revenue by month"). Growth and running
+ * totals need one time series; a share needs groups. Without them there is nothing to read across,
+ * and the reading is not made.
+ */
+import { Invalid, type Draft } from './draft.ts';
+
+export function assembleWindows(draft: Draft): void {
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'window' || draft.usedCues.has(index)) continue;
+    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    const measures = draft.outputs.filter((output) => output.kind === 'measure');
+    const grains = draft.groups.filter((group) => group.kind === 'grain');
+    const kind = unit.cue.window;
+    const series = kind === 'share' ? draft.groups.length > 0 : grains.length === 1;
+    if (draft.window || measures.length !== 1 || measures[0].kind !== 'measure' || !series || draft.limit !== undefined) throw new Invalid();
+    draft.window = { kind, measure: measures[0], tokens: draft.useCue(index) };
+    draft.feature(`window.${kind}`);
+  }
+}
