@@ -122,6 +122,12 @@ export interface Filter {
   readonly expression: ScalarExpression;
   readonly op: FilterOperator;
   readonly values: readonly FilterValue[];
+  /**
+   * `average`: compare with the average of the same column over all rows of its entity, no other
+   * filter applied to that average ("products priced above the average price"). The expression is
+   * a field, `op` one of gt, gte, lt, lte, and `values` is empty.
+   */
+  readonly against?: 'average';
 }
 
 /**

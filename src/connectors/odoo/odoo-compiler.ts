@@ -141,6 +141,7 @@ function checkShape(query: LogicalQuery): void {
   if (query.limitPerGroup !== undefined) invalid('A limit per group is not composed for Odoo yet.');
   if (query.measures.some((measure) => measure.per !== undefined)) invalid('Measures over per-group totals are not composed for Odoo yet.');
   if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not composed for Odoo yet.');
+  if (query.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not composed for Odoo yet.');
   for (const measure of query.measures) {
     // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
     if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);

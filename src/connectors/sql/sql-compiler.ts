@@ -114,6 +114,7 @@ function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
   if ((query.related?.length ?? 0) > 0) invalid('Related-row filters are not compiled yet.');
   if (query.limitPerGroup !== undefined) invalid('A limit per group is not compiled yet.');
   if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not compiled yet.');
+  if (query.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not compiled yet.');
   if (query.measures.some((measure) => measure.per !== undefined)) invalid('Measures over per-group totals are not compiled yet.');
   if (query.measures.some((measure) => (WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate))) invalid('Window measures are not compiled yet.');
   const ids = new Set<string>();
