@@ -19,6 +19,7 @@ export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, r
       return `${label} ${condition.negated ? 'is none of' : 'is one of'} ${values.join(', ')}`;
     }
     case 'compare':
+      if (condition.against) return `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} the average ${label}`;
       return condition.op === 'between'
         ? `${label} between ${condition.values[0]} and ${condition.values[1]}`
         : `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} ${condition.values[0]}`;

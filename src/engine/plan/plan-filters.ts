@@ -18,6 +18,7 @@ function filtersOf(condition: ConditionNode, schema: SchemaIndex, now: Date): Fi
       if (condition.values.length === 1) return [filter(condition.column, condition.negated ? 'neq' : 'eq', condition.values)];
       return [filter(condition.column, condition.negated ? 'not_in' : 'in', condition.values)];
     case 'compare':
+      if (condition.against) return [{ ...filter(condition.column, condition.op, []), against: condition.against }];
       return [filter(condition.column, condition.op, condition.values)];
     case 'text':
       if (condition.negated) throw new Unplannable('negated text pattern');

@@ -88,8 +88,8 @@ export const UNIT_WORDS: ReadonlySet<string> = new Set(['day', 'hour', 'minute',
 
 /**
  * "more than 5", "between 3 and 10", "5 or more", "at least 2": an operator with its numbers.
- * Without a number ("more than the average") the comparison is returned with no values, which
- * readings decline: a comparison with a computed value is another kind of question.
+ * "above the average" compares with the average of what is compared. Without a number or an
+ * average ("more than the others") the comparison is returned with no values, which readings decline.
  */
 export function compareAt(tokens: readonly Token[], index: number): Cue | undefined {
   const number = (position: number): number | undefined => (tokens[position]?.kind === 'number' ? tokens[position].value : undefined);
@@ -117,6 +117,8 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     let position = index + words.length;
     if ((tokens[position]?.lower === 'a' || tokens[position]?.lower === 'the') && tokens[position + 1]?.kind === 'number') position += 1;
     const target = number(position);
+    const average = target === undefined && ['gt', 'gte', 'lt', 'lte'].includes(op) ? averageEnd(tokens, index + words.length) : undefined;
+    if (average !== undefined) return { kind: 'compare', op, values: [], against: 'average', start: index, end: average };
     if (target === undefined) {
       // "more than the average": a comparison with what follows; "other than Germany" is a negation, read as one.
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at') return { kind: 'compare', op, values: [], start: index, end: index + words.length };
@@ -125,6 +127,12 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), start: index, end: position + 1 };
   }
   return undefined;
+}
+
+/** "(the) average", "the mean" right after a comparison: the end of those words, else undefined. */
+function averageEnd(tokens: readonly Token[], position: number): number | undefined {
+  const at = ['the', 'an', 'a'].includes(tokens[position]?.lower ?? '') ? position + 1 : position;
+  return ['average', 'mean'].includes(tokens[at]?.lower ?? '') ? at + 1 : undefined;
 }
 
 const SORT_VERBS = new Set(['sort', 'sorted', 'order', 'ordered', 'rank', 'ranked', 'arrange', 'arranged', 'list', 'listed']);

@@ -143,8 +143,19 @@ function comparisons(draft: Draft): void {
     if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || (info.isKey && !info.isPrimaryKey)) throw new Invalid();
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
-    if (cueIndex === undefined || cue?.kind !== 'compare' || cue.values.length === 0) throw new Invalid();
-    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
+    if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
+    const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
+    if (cue.against) {
+      // "a price above the average price": the column said again after "average" is the same one.
+      if (!(info.isNumeric || info.isDate)) throw new Invalid();
+      const again = draft.rightOf(cueIndex);
+      const repeat = draft.picks[again]?.link?.target;
+      if (repeat?.kind === 'column' && repeat.entity === entity && repeat.column === column && draft.picks[again]?.role === 'show') tokens.push(...draft.use(again));
+      draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: [], against: 'average', tokens });
+      draft.feature('compare.average');
+      continue;
+    }
+    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens });
     if (info.isKey) draft.feature('compare.key');
   }
 }

@@ -80,3 +80,15 @@ describe('shares and running totals', () => {
     for (const query of queriesOf('share of hours')) expect(query.measures.some((measure) => measure.aggregate === 'share')).toBe(false);
   });
 });
+
+describe('comparisons with the average', () => {
+  it('compares a column with its own average over the entity ("above the average unit price")', () => {
+    const query = queriesOf('service items with a unit price above the average unit price').find((each) => each.filters.some((filter) => filter.against));
+    expect(query?.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'svc_item', column: 'unit_prc' }, op: 'gt', values: [], against: 'average' });
+  });
+
+  it('reads "below average" without an article', () => {
+    const query = queriesOf('technicians whose hourly rate is below average').find((each) => each.filters.some((filter) => filter.against));
+    expect(query?.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'tech', column: 'hrly_rate' }, op: 'lt', values: [], against: 'average' });
+  });
+});
