@@ -31,7 +31,7 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
   order_lines: {
     metrics: [
       {
-        words: ['revenue', 'sale', 'sales', 'turnover', 'sell'], label: 'Revenue', aggregate: 'sum', expression: LINE_VALUE, unit: 'EUR',
+        words: ['revenue', 'sale', 'sales', 'turnover', 'sell', 'spend', 'spending', 'spent'], label: 'Revenue', aggregate: 'sum', expression: LINE_VALUE, unit: 'EUR',
         conditions: [NOT_CANCELLED_ORDER], time: ORDER_DATE, ranks: true,
         definition: 'revenue = quantity × unit price × (1 − discount) over the lines of orders that are not cancelled, dated by the order date',
       },

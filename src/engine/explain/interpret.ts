@@ -29,7 +29,7 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   if (relatedPhrases.length > 0) parts.push(relatedPhrases.join(' and '));
   if (reading.scope.length > 0) parts.push(`among those related to ${reading.scope.map((entity) => entityNoun(schema.entityByName.get(entity) ?? failEntity(entity), true)).join(' and ')}`);
   if (query.having.length > 0) {
-    parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${havingWords(having.op, having.values)}`).join(' and ')}`);
+    parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${having.against ? `${havingWords(having.op, [])}the average over all of them` : havingWords(having.op, having.values)}`).join(' and ')}`);
   }
   const order = query.limitPerGroup ? perGroupWords(query, query.limitPerGroup, schema) : orderWords(query, schema);
   if (order) parts.push(order);
@@ -84,7 +84,7 @@ function perGroupWords(query: LogicalQuery, cut: NonNullable<LogicalQuery['limit
 
 function havingWords(op: string, values: readonly number[]): string {
   const words: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', eq: 'equal to', neq: 'not equal to' };
-  return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${words[op] ?? op} ${values[0]}`;
+  return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${words[op] ?? op} ${values[0] ?? ''}`;
 }
 
 function orderWords(query: LogicalQuery, schema: SchemaIndex): string | undefined {

@@ -143,7 +143,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     dimensions,
     columns: aggregate ? [] : columns,
     filters,
-    having: reading.having.map((entry) => ({ measureId: measureId(entry.measure), op: entry.op as 'gt', values: entry.values })),
+    having: reading.having.map((entry) => ({ measureId: measureId(entry.measure), op: entry.op as 'gt', values: entry.values, ...(entry.against ? { against: entry.against } : {}) })),
     order,
     ...(reading.limit !== undefined && !reading.limitPer ? { limit: reading.limit } : {}),
     ...(reading.limit !== undefined && reading.limitPer ? { limitPerGroup: { by: groupDimensionIds(reading.limitPer, dimensions), order, limit: reading.limit } } : {}),

@@ -289,10 +289,11 @@ export function assembleHaving(draft: Draft): void {
     if (unitIndex === undefined) continue;
     const cueIndex = draft.rightOf(unitIndex);
     const cue = draft.cueAt(cueIndex);
-    if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || cue.values.length === 0) continue;
+    if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || (cue.values.length === 0 && !cue.against)) continue;
     // "the number of employees who are over 60": the comparison belongs to the employees, not to their number.
     if (draft.input.contexts[unitIndex].right.between.some((word) => ['who', 'which', 'that', 'whose', 'where'].includes(word))) continue;
-    draft.having.push({ measure, op: cue.op, values: cue.values, tokens: draft.useCue(cueIndex) });
-    draft.feature('having.measure');
+    // "customers whose revenue is above the average": compared with the average over all the groups.
+    draft.having.push({ measure, op: cue.op, values: cue.values, ...(cue.against ? { against: cue.against } : {}), tokens: draft.useCue(cueIndex) });
+    draft.feature(cue.against ? 'having.average' : 'having.measure');
   }
 }

@@ -79,6 +79,8 @@ export interface HavingNode {
   readonly measure: MeasureNode;
   readonly op: CompareOp;
   readonly values: readonly number[];
+  /** Compared with the measure's average over all groups instead of `values`. */
+  readonly against?: 'average';
   readonly tokens: readonly number[];
 }
 

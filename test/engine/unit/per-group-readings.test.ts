@@ -92,3 +92,11 @@ describe('comparisons with the average', () => {
     expect(query?.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'tech', column: 'hrly_rate' }, op: 'lt', values: [], against: 'average' });
   });
 });
+
+describe('totals compared with their average over the groups', () => {
+  it('keeps technicians whose count of work orders is below the average count', () => {
+    const query = queriesOf('technicians whose number of work orders is below the average')[0];
+    expect(query.dimensions.map((dimension) => dimension.field.entity)).toContain('tech');
+    expect(query.having).toEqual([{ measureId: query.measures[0]?.id, op: 'lt', values: [], against: 'average' }]);
+  });
+});
