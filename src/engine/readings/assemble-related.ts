@@ -128,3 +128,49 @@ function onlyWordsBetween(draft: Draft, from: number, to: number): boolean {
   }
   return true;
 }
+
+/**
+ * Conditions on rows related to the subject from below (its orders, their products) read as
+ * joins when positive: "customers who bought Chai" are customers with a line of Chai. Two cases
+ * are not joins:
+ * - a negated one: "customers who did not buy Chai" have no line of Chai (an anti-join), not a
+ *   line of something else;
+ * - "both Chai and Tofu": one related row cannot be both, so each value is its own semi-join.
+ */
+export function relateChildConditions(draft: Draft): void {
+  const subject = draft.subject;
+  if (!subject) return;
+  const reach = reachFrom(draft.input.schema, subject);
+  const both = draft.input.units.findIndex((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'quantifier' && unit.cue.quantifier === 'both' && !draft.usedCues.has(index));
+  const bothToken = both >= 0 ? draft.unit(both).start : -1;
+  for (const condition of [...draft.conditions]) {
+    if (reach.paths.has(condition.entity) || (condition.kind !== 'equals' && condition.kind !== 'text')) continue;
+    const after = Math.min(...condition.tokens) > bothToken;
+    if (condition.kind === 'equals' && !condition.negated && bothToken >= 0 && after && condition.values.length > 1) {
+      draft.conditions.splice(draft.conditions.indexOf(condition), 1);
+      const tokens = [...draft.useCue(both), ...condition.tokens];
+      for (const value of condition.values) draft.related.push({ entity: condition.entity, exists: true, conditions: [{ ...condition, values: [value] }], tokens });
+      draft.feature('related.both');
+      continue;
+    }
+    // "customers with orders that are not cancelled": the negation is said of the orders, which are named; joined, they qualify.
+    if (!condition.negated || relatedNamedBefore(draft, subject, Math.min(...condition.tokens))) continue;
+    draft.conditions.splice(draft.conditions.indexOf(condition), 1);
+    draft.related.push({ entity: condition.entity, exists: false, conditions: [{ ...condition, negated: false }], tokens: condition.tokens });
+    draft.feature('related.negated-condition');
+  }
+}
+
+/** Some entity other than the subject is named as a noun before `token` (and after the subject). */
+function relatedNamedBefore(draft: Draft, subject: string, token: number): boolean {
+  let seenSubject = false;
+  for (const [index, pick] of draft.picks.entries()) {
+    const unit = draft.unit(index);
+    if (unit.start >= token) break;
+    const target = pick?.link?.target;
+    if (target?.kind !== 'entity') continue;
+    if (target.entity === subject) seenSubject = true;
+    else if (seenSubject && draft.input.tokens.slice(unit.start, unit.end).some((word) => word.pos === 'NOUN')) return true;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
 import { assembleConditions } from './assemble-conditions.ts';
-import { claimRelated, relateConditions } from './assemble-related.ts';
+import { claimRelated, relateChildConditions, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
 import { assembleWindows } from './assemble-windows.ts';
@@ -34,6 +34,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     const related = claimRelated(draft);
     assembleConditions(draft);
     relateConditions(draft, related);
+    relateChildConditions(draft);
     assembleGroups(draft);
     nestCountsPerGroup(draft);
     assembleRanking(draft);

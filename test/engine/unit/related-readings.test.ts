@@ -59,3 +59,19 @@ describe('anti-join readings', () => {
     expect(relatedReading('work orders without a technician')).toBeUndefined();
   });
 });
+
+describe('set readings', () => {
+  it('reads "both A and B" of related rows as one semi-join per value', () => {
+    const query = relatedReading('customers with both open and cancelled work orders');
+    expect(query?.related?.map((related) => [related.exists, related.filters.map((filter) => filter.values)])).toEqual([
+      [true, [['open']]],
+      [true, [['cancelled']]],
+    ]);
+  });
+
+  it('keeps a negation said of named related rows as their condition, not an anti-join', () => {
+    for (const query of queriesOf('customers with work orders that are not cancelled')) {
+      expect(query.related?.some((related) => !related.exists) ?? false).toBe(false);
+    }
+  });
+});
