@@ -168,7 +168,7 @@ function relatedNamedBefore(draft: Draft, subject: string, token: number): boole
     const unit = draft.unit(index);
     if (unit.start >= token) break;
     const target = pick?.link?.target;
-    if (target?.kind !== 'entity') continue;
+    if (!target || target.kind === 'value' || target.kind === 'segment') continue;
     if (target.entity === subject) seenSubject = true;
     else if (seenSubject && draft.input.tokens.slice(unit.start, unit.end).some((word) => word.pos === 'NOUN')) return true;
   }
