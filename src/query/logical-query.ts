@@ -226,6 +226,11 @@ export interface LogicalQuery {
   readonly related?: readonly RelatedFilter[];
   /** A cut per group instead of (or before) `limit`; aggregate queries with dimensions only. */
   readonly limitPerGroup?: LimitPerGroup;
+  /**
+   * Show the values of this dimension as columns, one per value ("one column per year"). Not a
+   * part of what the source computes: connectors ignore it and `pivotAnswer` applies it to the rows.
+   */
+  readonly pivot?: { readonly dimension: string };
 }
 
 export function field(entity: string, column: string): FieldRef {

@@ -5,6 +5,7 @@ import type { RunOutput } from './run-output.ts';
 import type { Connector } from '../connectors/connector.ts';
 import type { Catalog } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
+import { pivotAnswer } from '../query/pivot.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 
 export interface AnswerDependencies {
@@ -45,11 +46,12 @@ export async function answerQuestion(
   const queryStarted = performance.now();
   const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
   timings.queryMs = performance.now() - queryStarted;
+  const shown = pivotAnswer(plan.query, result);
   return {
     question,
-    query: plan.query,
+    query: shown.query,
     compiled,
-    result,
+    result: shown.result,
     interpretation: plan.interpretation,
     assumptions: plan.assumptions,
     conditions: plan.conditions,

@@ -31,6 +31,7 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   if (query.having.length > 0) {
     parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${having.against ? `${havingWords(having.op, [])}the average over all of them` : havingWords(having.op, having.values)}`).join(' and ')}`);
   }
+  if (query.pivot) parts.push(`one column per ${labelOf(query, query.pivot.dimension).toLowerCase()}`);
   const order = query.limitPerGroup ? perGroupWords(query, query.limitPerGroup, schema) : orderWords(query, schema);
   if (order) parts.push(order);
   return { interpretation: parts.join(', '), conditionPhrases };

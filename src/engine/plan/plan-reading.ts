@@ -149,6 +149,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     ...(reading.limit !== undefined && reading.limitPer ? { limitPerGroup: { by: groupDimensionIds(reading.limitPer, dimensions), order, limit: reading.limit } } : {}),
     ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
     ...(related.length > 0 ? { related } : {}),
+    ...(reading.pivot ? { pivot: { dimension: pivotDimension(reading.pivot, dimensions) } } : {}),
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
@@ -178,6 +179,12 @@ function bucketStart(now: Date, grain: TimeGrain): string {
   if (grain === 'day') return day;
   if (grain === 'week') return startOfWeek(day);
   return currentBucketStart(day, grain);
+}
+
+function pivotDimension(group: GroupNode, dimensions: readonly Dimension[]): string {
+  const ids = groupDimensionIds([group], dimensions);
+  if (ids.length !== 1) throw new Unplannable('a pivot over more than one column');
+  return ids[0];
 }
 
 /** The dimensions a reading's groups became (an entity group is its key and name columns). */

@@ -158,6 +158,23 @@ export function sortAt(tokens: readonly Token[], index: number): Cue | undefined
   return { kind: 'sort', direction, by, start: index, end: by ? position + 1 : position };
 }
 
+/**
+ * "one column per year", "a column for each status", "as columns", "side by side": a dimension's
+ * values spread into columns. A grain word right after ("per year") is the dimension itself.
+ */
+export function pivotAt(tokens: readonly Token[], index: number): Cue | undefined {
+  const word = (offset: number): string => tokens[index + offset]?.lower ?? '';
+  if ((word(0) === 'as' || word(0) === 'in') && word(1) === 'columns') return { kind: 'pivot', start: index, end: index + 2 };
+  if (word(0) === 'side' && word(1) === 'by' && word(2) === 'side') return { kind: 'pivot', start: index, end: index + 3 };
+  if (!['one', 'a', '1'].includes(word(0)) || word(1) !== 'column') return undefined;
+  let end = index + 2;
+  if (word(2) === 'per' || word(2) === 'by') end += 1;
+  else if (word(2) === 'for' && (word(3) === 'each' || word(3) === 'every')) end += 2;
+  else return undefined;
+  const grain = GRAIN_WORDS.get(tokens[end]?.lemma ?? '');
+  return grain ? { kind: 'pivot', grain, start: index, end: end + 1 } : { kind: 'pivot', start: index, end };
+}
+
 export function grainAt(tokens: readonly Token[], index: number): Cue | undefined {
   const word = tokens[index].lower;
   const adverb = GRAIN_ADVERBS.get(word);

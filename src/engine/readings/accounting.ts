@@ -21,7 +21,7 @@ const EMPTY_WORDS = new Set([
 ]);
 const KIND_NOUNS = new Set(['type', 'kind', 'sort', 'variety', 'form']);
 /** Cues whose meaning is lost if nothing in the reading carries it. */
-const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate', 'superlative', 'versus', 'sort', 'count', 'window']);
+const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate', 'superlative', 'versus', 'sort', 'count', 'window', 'pivot']);
 /** Quantifiers that change what a question asks and no reading here can carry. */
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 

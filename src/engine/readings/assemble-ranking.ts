@@ -16,9 +16,18 @@ export function assembleGroups(draft: Draft): void {
   for (const pick of draft.withRole('group')) {
     const target = pick.link?.target;
     const cueIndex = draft.leftOf(pick.unit);
-    if (draft.cueAt(cueIndex)?.kind !== 'group') throw new Invalid();
+    const cue = draft.cueAt(cueIndex);
+    if (cue?.kind !== 'group' && !(cue?.kind === 'pivot' && !cue.grain)) throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     const referenced = target?.kind === 'column' ? referencedEntity(draft, target.entity, target.column) : undefined;
+    if (cue.kind === 'pivot') {
+      // "one column per status": a plain column's values become the columns.
+      if (target?.kind !== 'column' || referenced) throw new Invalid();
+      draft.pivot = { kind: 'column', entity: target.entity, column: target.column, tokens };
+      draft.groups.push(draft.pivot);
+      draft.feature('pivot.column');
+      continue;
+    }
     if (target?.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
     else if (referenced) {
       // "revenue by salesperson" where salesperson is orders.employee_id: one group per employee.

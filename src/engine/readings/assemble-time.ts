@@ -42,6 +42,11 @@ export function dateFor(draft: Draft, unitIndex: number, entity: string): Column
   return namedDate(draft, unitIndex) ?? entityOf(draft.input.schema, entity).mainDate;
 }
 
+/** The date a grain said at `unitIndex` applies to: the one named beside it, else the date of what is measured or listed. */
+export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefined {
+  return namedDate(draft, unitIndex) ?? defaultDate(draft);
+}
+
 /** A date column the question names next to the period ("shipped in 2024", "hired after 2010"). */
 function namedDate(draft: Draft, unitIndex: number): ColumnInfo | undefined {
   for (const side of [draft.leftOf(unitIndex), draft.rightOf(unitIndex)]) {

@@ -5,6 +5,7 @@
  * totals need one time series; a share needs groups. Without them there is nothing to read across,
  * and the reading is not made.
  */
+import { timeColumn } from './assemble-time.ts';
 import { Invalid, type Draft } from './draft.ts';
 
 export function assembleWindows(draft: Draft): void {
@@ -19,4 +20,28 @@ export function assembleWindows(draft: Draft): void {
     draft.window = { kind, measure: measures[0], tokens: draft.useCue(index) };
     draft.feature(`window.${kind}`);
   }
+}
+
+/**
+ * "revenue per year, one column per year": the time grain named by the pivot becomes the columns
+ * (added when the question grouped by it nowhere else). A pivot needs a measure to spread.
+ */
+export function assemblePivot(draft: Draft): void {
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'pivot' || draft.usedCues.has(index)) continue;
+    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    const grain = unit.cue.grain;
+    if (!grain || draft.pivot) throw new Invalid();
+    let group = draft.groups.find((each) => each.kind === 'grain' && each.grain === grain);
+    if (!group) {
+      const date = timeColumn(draft, index);
+      if (!date) throw new Invalid();
+      group = { kind: 'grain', entity: date.entity, column: date.name, grain, tokens: [] };
+      draft.groups.push(group);
+    }
+    draft.pivot = group;
+    draft.useCue(index);
+    draft.feature('pivot.grain');
+  }
+  if (draft.pivot && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
 }

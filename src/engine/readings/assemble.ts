@@ -9,7 +9,7 @@ import { assembleConditions } from './assemble-conditions.ts';
 import { claimRelated, relateChildConditions, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
-import { assembleWindows } from './assemble-windows.ts';
+import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { nestCountsPerGroup } from './assemble-nested.ts';
 import type { Choice } from './choices.ts';
@@ -44,6 +44,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleOrder(draft);
     assembleTime(draft);
     assembleWindows(draft);
+    assemblePivot(draft);
     finish(draft);
     accountWords(draft);
   } catch (error) {
@@ -63,6 +64,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     ...(draft.limit !== undefined ? { limit: draft.limit } : {}),
     ...(draft.limitPer !== undefined ? { limitPer: draft.limitPer } : {}),
     ...(draft.window !== undefined ? { window: draft.window } : {}),
+    ...(draft.pivot !== undefined ? { pivot: draft.pivot } : {}),
     distinct: draft.distinct,
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,

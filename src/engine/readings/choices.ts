@@ -124,7 +124,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         add('show');
         if (left === 'aggregate' || left === 'count' || left === 'window') add('measure');
         if (left === 'count') add('count');
-        if (left === 'group') add('group');
+        if (left === 'group' || left === 'pivot') add('group');
         if (left === 'sort' || left === 'group') add('order');
         if (left === 'superlative' || left === 'count') add('rank');
         if (right === 'compare' || left === 'compare') add('compare');

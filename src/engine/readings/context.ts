@@ -13,7 +13,7 @@ const TRANSPARENT = new Set(['the', 'a', 'an', 'their', 'its', 'his', 'her', 'ou
 /** Kinds of neighbourhood, the vocabulary of role features. */
 export type ContextKind =
   | 'start' | 'end' | 'lead' | 'count' | 'aggregate' | 'superlative' | 'group' | 'sort' | 'compare' | 'negation' | 'distinct'
-  | 'contains' | 'quantifier' | 'grain' | 'limit' | 'versus' | 'window' | 'everything' | 'period' | 'number' | 'quoted' | 'link' | 'and' | 'comma'
+  | 'contains' | 'quantifier' | 'grain' | 'limit' | 'versus' | 'window' | 'pivot' | 'everything' | 'period' | 'number' | 'quoted' | 'link' | 'and' | 'comma'
   | 'of' | 'in' | 'from' | 'with' | 'for' | 'by' | 'at' | 'on' | 'to' | 'as' | 'than' | 'relative' | 'verb' | 'copula' | 'possessive' | 'word';
 
 export interface Side {

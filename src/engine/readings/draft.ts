@@ -44,6 +44,7 @@ export class Draft {
   readonly measureOfUnit = new Map<number, MeasureNode[]>();
   limit?: number;
   limitPer?: GroupNode[];
+  pivot?: GroupNode;
   window?: { kind: 'change' | 'share' | 'running_total'; measure: MeasureNode; tokens: number[] };
   distinct = false;
   /** Content words no part of the reading uses (token indices). */

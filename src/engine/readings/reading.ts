@@ -108,6 +108,8 @@ export interface Reading {
    * revenue by month".
    */
   readonly window?: { readonly kind: 'change' | 'share' | 'running_total'; readonly measure: MeasureNode; readonly tokens: readonly number[] };
+  /** A group whose values are shown as columns ("one column per status"). */
+  readonly pivot?: GroupNode;
   /** The limit applies within each group of these ("the top 3 products per category"), not to all rows. */
   readonly limitPer?: readonly GroupNode[];
   readonly distinct: boolean;

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
+import { pivotAnswer } from '../../../src/query/pivot.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
@@ -100,7 +101,7 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
         try {
           const compiled = connector.compile(plan.query, catalog);
           engineSql = compiled.text;
-          const answer = await connector.execute(compiled);
+          const answer = pivotAnswer(plan.query, await connector.execute(compiled)).result;
           const { correct } = compareRows(answer.rows, gold.rows, question.orderMatters);
           outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation, confidence: plan.confidence });
         } catch (error) {

@@ -10,6 +10,7 @@ import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { openSampleSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
+import { pivotAnswer } from '../../../src/query/pivot.ts';
 
 export interface SampleCollectOptions {
   readonly model: Model;
@@ -33,7 +34,7 @@ export async function collectSampleLabels(questions: readonly SampleQuestion[], 
           let correct = false;
           if (gold) {
             try {
-              const rows = (await connector.execute(connector.compile(candidate.planned.query, catalog), { timeoutMs: 10_000, maxRows: 100_000 })).rows;
+              const rows = pivotAnswer(candidate.planned.query, await connector.execute(connector.compile(candidate.planned.query, catalog), { timeoutMs: 10_000, maxRows: 100_000 })).result.rows;
               correct = compareRows(rows, gold, question.orderMatters).correct;
             } catch {
               correct = false;

@@ -100,3 +100,19 @@ describe('totals compared with their average over the groups', () => {
     expect(query.having).toEqual([{ measureId: query.measures[0]?.id, op: 'lt', values: [], against: 'average' }]);
   });
 });
+
+describe('pivots', () => {
+  it('spreads a plain column into columns ("one column per status")', () => {
+    const query = queriesOf('number of work orders per month, one column per status')[0];
+    const status = query.dimensions.find((dimension) => dimension.field.column === 'status_cd' && dimension.field.entity === 'work_ord');
+    expect(query.pivot).toEqual({ dimension: status?.id });
+    expect(query.dimensions.some((dimension) => dimension.grain === 'month')).toBe(true);
+  });
+
+  it('spreads a time grain into columns, grouping by it when nothing else did ("one column per year")', () => {
+    const query = queriesOf('total hours by technician, one column per year')[0];
+    const year = query.dimensions.find((dimension) => dimension.grain === 'year');
+    expect(year?.field).toEqual({ kind: 'field', entity: 'work_ord', column: 'ord_dt' });
+    expect(query.pivot).toEqual({ dimension: year?.id });
+  });
+});
