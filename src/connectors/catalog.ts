@@ -76,6 +76,12 @@ export interface CatalogMetric {
   /** How it is computed, in words, stated with every answer that uses it. */
   readonly definition?: string;
   /**
+   * `aggregate: 'ratio'` only: the two counts or sums divided, each with its own conditions (on
+   * the metric's entity) besides the metric's: "churn rate = churned subscriptions / subscriptions
+   * that ever paid". Both are shown beside the ratio.
+   */
+  readonly ratio?: { readonly numerator: CatalogMetricPart; readonly denominator: CatalogMetricPart; readonly percent?: boolean };
+  /**
    * The measure "best", "top" and "worst" rank by when the question names none ("our best
    * salespeople" by revenue). At most one metric of a catalog says so.
    */
@@ -85,6 +91,15 @@ export interface CatalogMetric {
    * then `aggregate` over those ("average order value": the average over orders of each order's revenue).
    */
   readonly per?: { readonly aggregate: Exclude<RowAggregate, 'ratio'>; readonly by: { readonly entity: string; readonly column: string } };
+}
+
+/** One side of a ratio metric. */
+export interface CatalogMetricPart {
+  readonly label: string;
+  readonly aggregate: Exclude<RowAggregate, 'ratio'>;
+  /** Absent for a count of rows. */
+  readonly column?: string;
+  readonly conditions: readonly CatalogCondition[];
 }
 
 export interface ColumnChoice {

@@ -103,6 +103,15 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
         words: ['arr', 'annual recurring revenue'], label: 'ARR', aggregate: 'sum', expression: times(field('subscriptions', 'mrr'), number(12)), unit: 'USD',
         conditions: [LIVE_SUBSCRIPTION], definition: 'ARR = 12 × MRR (active and past-due subscriptions)',
       },
+      {
+        words: ['churn rate', 'churn %', 'churn percentage'], label: 'Churn rate', aggregate: 'ratio', conditions: [],
+        ratio: {
+          numerator: { label: 'Churned subscriptions', aggregate: 'count', conditions: [when('status', 'eq', 'cancelled'), when('churn_reason', 'neq', 'Trial expired')] },
+          denominator: { label: 'Paying subscriptions ever', aggregate: 'count', conditions: [when('status', 'neq', 'trialing'), when('churn_reason', 'neq', 'Trial expired')] },
+          percent: true,
+        },
+        definition: 'churn rate = churned subscriptions (cancelled, not an expired trial) / subscriptions that ever paid (neither in trial nor an expired trial), in percent, over all time',
+      },
       { words: ['paid seat', 'paid seats'], label: 'Paid seats', aggregate: 'sum', column: 'seats', conditions: [LIVE_SUBSCRIPTION], definition: 'paid seats = seats of active and past-due subscriptions' },
     ],
     segments: [

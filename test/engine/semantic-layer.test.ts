@@ -87,4 +87,16 @@ describe('semantic layer', () => {
     const segmented: Catalog = { entities: [{ ...partners, segments: [{ words: ['customer'], label: 'Customers', conditions: [{ column: 'country_code', op: 'not_null' as const, values: [] }] }] }, moves] };
     expect(planned({ ...fixture, catalog: segmented }, 'how many customers are there?').summary).toMatchObject({ root: 'res_partner', measures: ['count(*)'], filters: ['res_partner.country_code not_null'] });
   });
+
+  it('plans a ratio metric as its two parts and their quotient, and declines to date it by a period', () => {
+    const rated: Catalog = { entities: [partners, moves, orders, { ...employees, metrics: [{
+      words: ['attrition rate'], label: 'Attrition rate', aggregate: 'ratio' as const, conditions: [],
+      ratio: { numerator: { label: 'Former employees', aggregate: 'count' as const, conditions: [{ column: 'active', op: 'eq' as const, values: [false] }] }, denominator: { label: 'All employees', aggregate: 'count' as const, conditions: [] }, percent: true },
+    }] }] };
+    const { query } = planned({ ...fixture, catalog: rated }, 'attrition rate');
+    expect(query.measures.map((measure) => [measure.id, measure.aggregate])).toEqual([['former_employees', 'count'], ['all_employees', 'count'], ['attrition_rate', 'ratio']]);
+    expect(query.measures[2]).toMatchObject({ numeratorId: 'former_employees', denominatorId: 'all_employees', percent: true, unit: '%' });
+    expect(query.measures[0]?.where).toEqual([{ kind: 'filter', expression: { kind: 'field', entity: 'hr_employee', column: 'active' }, op: 'eq', values: [false] }]);
+    expect(planQuestion('attrition rate last year', { ...fixture, catalog: rated }, { model: bestReadingModel(), suggest: false }).ok).toBe(false);
+  });
 });

@@ -3,8 +3,8 @@
  * id and a definition in words. A count of an entity reached from a finer root becomes a count of
  * its distinct keys; a semantic-layer metric brings its own conditions as a filtered aggregate.
  */
-import type { CatalogCondition } from '../../connectors/catalog.ts';
-import { field, WINDOW_AGGREGATES, type Filter, type FieldRef, type Measure, type ScalarExpression } from '../../query/logical-query.ts';
+import type { CatalogCondition, CatalogMetric, CatalogMetricPart } from '../../connectors/catalog.ts';
+import { field, PERCENT_UNIT, WINDOW_AGGREGATES, type Filter, type FieldRef, type Measure, type ScalarExpression } from '../../query/logical-query.ts';
 import type { MeasureNode } from '../readings/reading.ts';
 import type { RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
@@ -13,6 +13,8 @@ import { Unplannable } from './unplannable.ts';
 
 export interface BuiltMeasure {
   readonly measure: Measure;
+  /** A ratio's numerator and denominator, which the query computes (and shows) before it. */
+  readonly parts?: readonly [Measure, Measure];
   readonly definition: string;
   /** Entities the measure's expression reads. */
   readonly entities: readonly string[];
@@ -26,6 +28,7 @@ const ID_WORD: Record<MeasureNode['aggregate'], string> = { count: 'count', coun
 export function measureOf(node: MeasureNode, schema: SchemaIndex, choice: RootChoice, now: Date): BuiltMeasure {
   if (node.per) return perGroupMeasure(node, node.per, schema, choice, now);
   const entity = entityOf(schema, node.entity);
+  if (node.metric?.aggregate === 'ratio') return ratioMetric(node, node.metric, now);
   if (node.metric) {
     const metric = node.metric;
     const where = metric.conditions.map((condition) => catalogFilter(condition, node.entity, now));
@@ -82,6 +85,25 @@ function perGroupMeasure(node: MeasureNode, per: NonNullable<MeasureNode['per']>
     },
     definition: `${WORD[node.aggregate]} over ${per.entity} of the ${inner.definition}`,
     entities: [...inner.entities, ...(by.kind === 'field' ? [by.entity] : [])],
+    distinctKey: false,
+  };
+}
+
+/** A ratio the semantic layer defines: its two parts, each under the metric's conditions and its own, and their quotient. */
+function ratioMetric(node: MeasureNode, metric: CatalogMetric, now: Date): BuiltMeasure {
+  if (!metric.ratio) throw new Unplannable('a ratio metric without its parts');
+  const part = (spec: CatalogMetricPart): Measure => {
+    const where = [...metric.conditions, ...spec.conditions].map((condition) => catalogFilter(condition, node.entity, now));
+    return { id: snakeId(spec.label.split(' ')), label: spec.label, aggregate: spec.aggregate, ...(spec.column ? { expression: field(node.entity, spec.column) } : {}), ...(where.length > 0 ? { where } : {}) };
+  };
+  const numerator = part(metric.ratio.numerator);
+  const denominator = part(metric.ratio.denominator);
+  const percent = metric.ratio.percent === true;
+  return {
+    measure: { id: snakeId(metric.label.split(' ')), label: metric.label, aggregate: 'ratio', numeratorId: numerator.id, denominatorId: denominator.id, ...(percent ? { percent: true, unit: PERCENT_UNIT } : {}) },
+    parts: [numerator, denominator],
+    definition: metric.definition ?? `${metric.ratio.numerator.label.toLowerCase()} / ${metric.ratio.denominator.label.toLowerCase()}`,
+    entities: [node.entity, ...[...metric.conditions, ...metric.ratio.numerator.conditions, ...metric.ratio.denominator.conditions].flatMap((condition) => (condition.entity ? [condition.entity] : []))],
     distinctKey: false,
   };
 }

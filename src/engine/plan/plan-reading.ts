@@ -44,19 +44,28 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   const used = new Set<string>([root]);
   const definitions = new Map<string, string>();
 
-  const builtDefinitions: string[] = [];
-  const measures: Measure[] = uniqueIds(allMeasures.map((node) => {
-    const built = measureOf(node, schema, choice, now);
-    builtDefinitions.push(built.definition);
+  const built = allMeasures.map((node) => {
+    const made = measureOf(node, schema, choice, now);
     if (node.metric?.definition && !metricDefinitions.includes(capitalise(node.metric.definition))) metricDefinitions.push(capitalise(node.metric.definition));
-    for (const entity of built.entities) used.add(entity);
-    if (built.distinctKey) {
+    for (const entity of made.entities) used.add(entity);
+    if (made.distinctKey) {
       features['plan.count-distinct-key'] = 1;
       assumptions.push(`Each ${entityNoun(entityOf(schema, node.entity))} is counted once, however many ${entityNoun(entityOf(schema, root), true)} it has.`);
     }
-    return built.measure;
-  }));
-  measures.forEach((measure, index) => definitions.set(measure.id, builtDefinitions[index]));
+    return made;
+  });
+  // The query's measures: each node's, a ratio's two parts just before it. `nodeMeasures` is the one each node shows.
+  const named = uniqueIds(built.flatMap((made) => [...(made.parts ?? []), made.measure]));
+  const measures: Measure[] = [];
+  const nodeMeasures: Measure[] = [];
+  for (const made of built) {
+    const parts = named.slice(measures.length, measures.length + (made.parts?.length ?? 0));
+    let own = named[measures.length + parts.length];
+    if (parts.length === 2) own = { ...own, numeratorId: parts[0].id, denominatorId: parts[1].id };
+    definitions.set(own.id, made.definition);
+    measures.push(...parts, own);
+    nodeMeasures.push(own);
+  }
   const taken = new Set(measures.map((measure) => measure.id));
 
   const groupFields: { entity: string; column: string; grain?: Dimension['grain'] }[] = [];
@@ -103,7 +112,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     measures[0] = plain;
   }
   if (reading.window) {
-    const of = measures[allMeasures.indexOf(canonical(allMeasures, reading.window.measure))];
+    const of = nodeMeasures[allMeasures.indexOf(canonical(allMeasures, reading.window.measure))];
     if (!of) throw new Unplannable('a window without its measure');
     const window = windowMeasure(reading.window.kind, of, dimensions, new Set([...measures, ...dimensions].map((item) => item.id)));
     measures.push(window.measure);
@@ -133,8 +142,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   // Hops a metric's own definition needs (its conditions and its date) are not the reading's choice.
   const metricEntities = new Set(allMeasures.flatMap(metricEntitiesOf));
   features['join.hops'] = joins.filter((join) => !metricEntities.has(join.toEntity)).length;
-  const order = orderOf(reading.order, allMeasures, measures, dimensions, columns, aggregate);
-  const measureId = (node: MeasureNode): string => measures[allMeasures.indexOf(canonical(allMeasures, node))].id;
+  const order = orderOf(reading.order, allMeasures, nodeMeasures, dimensions, columns, aggregate);
+  const measureId = (node: MeasureNode): string => nodeMeasures[allMeasures.indexOf(canonical(allMeasures, node))].id;
   const query: LogicalQuery = {
     kind: 'select',
     root,

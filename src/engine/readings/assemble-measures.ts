@@ -31,7 +31,13 @@ export function assembleMeasures(draft: Draft): void {
     const target = pick.link?.target;
     if (target?.kind === 'metric') {
       const metric = target.metric;
-      if (metric.aggregate === 'ratio') throw new Invalid();
+      if (metric.aggregate === 'ratio') {
+        // "churn rate by plan": a ratio the layer defines is taken as it is, never re-aggregated.
+        if (!metric.ratio || draft.cueAt(draft.leftOf(pick.unit))?.kind === 'aggregate') throw new Invalid();
+        addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'sum', entity: target.entity, metric, tokens: draft.use(pick.unit) });
+        draft.feature('metric.used');
+        continue;
+      }
       // "total revenue" restates the metric's sum; "average shipping cost" averages its column under its conditions.
       const cueIndex = draft.leftOf(pick.unit);
       const cue = draft.cueAt(cueIndex);

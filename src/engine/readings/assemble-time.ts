@@ -66,6 +66,8 @@ function namedDate(draft: Draft, unitIndex: number): ColumnInfo | undefined {
  * segment is dated by ("solved tickets" → resolved_at), else the main date of what is measured or listed.
  */
 function defaultDate(draft: Draft): ColumnInfo | undefined {
+  // A ratio's parts may be dated differently (ended in the period / active at its start): no one date dates it.
+  if (measuresOf(draft).some((measure) => measure.metric?.aggregate === 'ratio' && !measure.metric.time)) throw new Invalid();
   const metricTime = measuresOf(draft).find((measure) => measure.metric?.time)?.metric?.time;
   if (metricTime) {
     draft.feature('period.metric-date');
