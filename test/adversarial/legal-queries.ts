@@ -1,10 +1,11 @@
 /**
  * Logical queries that use every feature of the SQL compilers (every aggregate, grain, filter and
- * having operator, joins, arithmetic, odd names), on a catalog of its own. Their compiled text is
- * what the SQL guards must let through.
+ * having operator, joins, arithmetic, odd names, related filters, per-group totals, window
+ * measures, a limit per group, having against the average), on a catalog of its own. Their
+ * compiled text is what the SQL guards must let through.
  */
 import type { Catalog, CatalogColumn, CatalogEntity, ValueType } from '../../src/connectors/catalog.ts';
-import { field, TIME_GRAINS, type Filter, type LogicalQuery, type ScalarExpression } from '../../src/query/logical-query.ts';
+import { field, TIME_GRAINS, type Filter, type LogicalQuery, type RelatedFilter, type ScalarExpression } from '../../src/query/logical-query.ts';
 
 const HOSTILE_TABLE = 'odd "name"; DROP TABLE orders; -- /* # `x`';
 const HOSTILE_COLUMN = "we\"ird' -- #";
@@ -50,6 +51,21 @@ const perUnit: ScalarExpression = { kind: 'arithmetic', op: '/', left: field('or
 const count = { id: 'n', label: 'N', aggregate: 'count' } as const;
 const joinCustomers = { fromEntity: 'orders', fromColumns: ['customer_id'], toEntity: 'customers', toColumns: ['id'] };
 const joinRegions = { fromEntity: 'customers', fromColumns: ['region_id'], toEntity: 'regions', toColumns: ['id'] };
+const joinOrders = { fromEntity: 'order_lines', fromColumns: ['order_id'], toEntity: 'orders', toColumns: ['id'] };
+const month = { id: 'month', label: 'Month', field: field('orders', 'ordered_at'), grain: 'month' } as const;
+const total = { id: 'total', label: 'Total', aggregate: 'sum', expression: field('orders', 'total') } as const;
+
+/** Orders of the outer query's customer, through the sub-select's own join. */
+function ordersOf(exists: boolean, filters: readonly Filter[]): RelatedFilter {
+  return {
+    kind: 'related',
+    exists,
+    root: 'orders',
+    joins: [joinCustomers],
+    link: { entity: 'orders', columns: ['customer_id'], outerEntity: 'customers', outerColumns: ['id'] },
+    filters,
+  };
+}
 
 export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: LogicalQuery }[] = [
   { name: 'count', query: query({ root: 'orders', measures: [count] }) },
@@ -134,5 +150,55 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
     }),
   },
   { name: 'another schema', query: query({ root: 'billing.invoices', measures: [{ id: 's', label: 'S', aggregate: 'sum', expression: field('billing.invoices', 'amount') }] }) },
+  {
+    name: 'related filters: EXISTS and NOT EXISTS with joins and every kind of filter',
+    query: query({
+      root: 'customers',
+      joins: [{ fromEntity: 'customers', fromColumns: ['region_id'], toEntity: 'regions', toColumns: ['id'] }],
+      columns: [{ id: 'name', label: 'Name', field: field('customers', 'name') }],
+      filters: [filter(field('regions', 'name'), 'neq', ["x'; --"])],
+      related: [
+        ordersOf(true, [filter(field('orders', 'status'), 'in', ['paid']), filter(field('customers', 'name'), 'contains', ['50%'])]),
+        ordersOf(false, [filter(field('orders', 'ordered_at'), 'between', ['2024-01-01', '2024-12-31']), filter(field('orders', 'total'), 'gt', [1.5])]),
+      ],
+      order: [{ id: 'name', direction: 'asc' }],
+    }),
+  },
+  {
+    name: 'per-group totals with a ratio, a conditional count and a having filter against the average',
+    query: query({
+      root: 'order_lines',
+      joins: [joinOrders],
+      dimensions: [month],
+      measures: [
+        { id: 'order_value', label: 'Order value', aggregate: 'avg', expression: revenue, per: { aggregate: 'sum', by: [field('orders', 'id')] } },
+        { id: 'lines', label: 'Lines', aggregate: 'sum', per: { aggregate: 'count', by: [field('orders', 'id')] } },
+        { id: 'discounted', label: 'Discounted', aggregate: 'avg', per: { aggregate: 'count', by: [field('orders', 'id')] }, where: [filter(field('order_lines', 'discount'), 'gt', [0])] },
+        { id: 'share', label: 'Share', aggregate: 'ratio', numeratorId: 'discounted', denominatorId: 'lines', percent: true },
+      ],
+      having: [{ measureId: 'order_value', op: 'gt', values: [], against: 'average' }, { measureId: 'lines', op: 'neq', values: [], against: 'average' }],
+      order: [{ id: 'order_value', direction: 'desc' }],
+      limit: 10,
+    }),
+  },
+  {
+    name: 'window measures on every grain kind, then a limit per group',
+    query: query({
+      root: 'orders',
+      joins: [joinCustomers],
+      dimensions: [month, { id: 'week', label: 'Week', field: field('orders', 'shipped_on'), grain: 'week' }, { id: 'customer', label: 'Customer', field: field('customers', 'name') }],
+      measures: [
+        { ...total, where: [filter(field('orders', 'paid'), 'eq', [true])] },
+        { id: 'n', label: 'N', aggregate: 'count' },
+        { id: 'share', label: 'Share', aggregate: 'share', of: 'total', within: ['month'], percent: true },
+        { id: 'all', label: 'Of all', aggregate: 'share', of: 'n' },
+        { id: 'running', label: 'Running', aggregate: 'running_total', of: 'n', within: ['customer'], along: 'week' },
+        { id: 'change', label: 'Change', aggregate: 'change', of: 'total', along: 'month', percent: true },
+        { id: 'weekly', label: 'Weekly change', aggregate: 'change', of: 'n', along: 'week' },
+      ],
+      having: [{ measureId: 'n', op: 'gte', values: [2] }],
+      limitPerGroup: { by: ['month'], order: [{ id: 'share', direction: 'desc' }], limit: 3 },
+    }),
+  },
   { name: 'a public pg_ table', query: query({ root: 'pg_things', columns: [{ id: 'id', label: 'Id', field: field('pg_things', 'id') }], limit: 5000 }) },
 ];

@@ -35,6 +35,11 @@ const NEVER_A_SELECT = [
   'SELECT 1\0; DROP TABLE orders',
   "SELECT 'unclosed",
   '',
+  // Sub-selects pass the same rules as the statement.
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE EXISTS (SELECT 1 FROM `shop`.`orders` FOR UPDATE)',
+  "SELECT * FROM (SELECT * FROM `shop`.`orders` INTO OUTFILE '/tmp/x') AS t0",
+  'SELECT * FROM (SELECT 1 UNION SELECT 2) AS t0',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING COUNT(*) > (SELECT COUNT(*) FROM `shop`.`orders` LOCK IN SHARE MODE)',
 ];
 
 /** Plain SELECTs that only the catalog-bound rules refuse. */
@@ -46,7 +51,6 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT COUNT(*) FROM `shop`.`secrets`',
   'SELECT COUNT(*) FROM `mysql`.`user`',
   'SELECT COUNT(*) FROM `orders`',
-  'SELECT * FROM (SELECT * FROM `shop`.`orders`) AS t0',
   'WITH x AS (SELECT 1) SELECT * FROM x',
   'SELECT COUNT(*) OVER () FROM `shop`.`orders`',
   'SELECT @@version',
@@ -59,6 +63,33 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT SUM(CASE t0.`status` WHEN ? THEN t0.`total` END) FROM `shop`.`orders` AS t0',
   'SELECT SUM(CASE WHEN SLEEP(1) = 0 THEN t0.`total` END) FROM `shop`.`orders` AS t0',
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE CASE WHEN t0.`id` > 1 THEN 1 END = 1',
+  // Sub-selects: only catalog tables, only allowed functions, only where the compiler writes them.
+  'SELECT * FROM (SELECT * FROM `mysql`.`user`) AS t0',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE EXISTS (SELECT 1 FROM `mysql`.`user`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE NOT EXISTS (SELECT SLEEP(10))',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE NOT EXISTS (SELECT 1 FROM `shop`.`secrets` AS r0_0 WHERE r0_0.`id` = t0.`id`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`id` IN (SELECT `id` FROM `shop`.`orders`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`total` > (SELECT MAX(`total`) FROM `shop`.`orders`)',
+  'SELECT (SELECT COUNT(*) FROM `shop`.`orders`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING EXISTS (SELECT 1 FROM `shop`.`orders`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING COUNT(*) > (SELECT COUNT(*) FROM `mysql`.`user`)',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING COUNT(*) > (SELECT BENCHMARK(1000000000, 1))',
+  'SELECT * FROM (SELECT 1) AS a JOIN `shop`.`orders` AS t0 ON 1 = 1',
+  'SELECT * FROM (WITH x AS (SELECT 1) SELECT * FROM x) AS t0',
+  'SELECT * FROM (SELECT * FROM `shop`.`orders`) AS t0 WHERE (SELECT 1) = 1',
+  // Windows: only ROW_NUMBER, SUM and LAG, over allowed expressions, with the one frame the compiler writes.
+  'SELECT ROW_NUMBER() OVER (ORDER BY SLEEP(1)) FROM `shop`.`orders`',
+  'SELECT SUM(`id`) OVER (PARTITION BY CONNECTION_ID()) FROM `shop`.`orders`',
+  "SELECT GROUP_CONCAT(`status`) OVER () FROM `shop`.`orders`",
+  'SELECT MAX(`id`) OVER () FROM `shop`.`orders`',
+  'SELECT LAG(`id`) FROM `shop`.`orders`',
+  'SELECT ROW_NUMBER() FROM `shop`.`orders`',
+  'SELECT SUM(`id`) OVER w FROM `shop`.`orders` WINDOW w AS (ORDER BY `id`)',
+  'SELECT SUM(`id`) OVER (ORDER BY `id` ROWS BETWEEN 5 PRECEDING AND CURRENT ROW) FROM `shop`.`orders`',
+  'SELECT SUM(`id`) OVER (ORDER BY `id` ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM `shop`.`orders`',
+  // CASE over a derived table only as a change measure writes it.
+  'SELECT CASE WHEN 1 = 1 THEN 1 ELSE 0 END FROM (SELECT 1) AS w',
+  'SELECT COALESCE(CASE WHEN 1 = 1 THEN 1 END, 0) FROM (SELECT 1) AS w',
 ];
 
 describe('assertSafeMysqlSelect', () => {
@@ -77,7 +108,14 @@ describe('assertSafeMysqlSelect', () => {
     expect(() => assertSafeMysqlSelect(text, catalog)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
   });
 
+  it('lets a derived table of catalog tables through, as the compiler writes for per-group totals, windows and a limit per group', () => {
+    expect(() => assertSafeMysqlSelect('SELECT * FROM (SELECT * FROM `shop`.`orders`) AS t0', catalog)).not.toThrow();
+  });
+
   it('names the reason, not the statement', () => {
+    expect(() => assertSafeMysqlSelect('SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE EXISTS (SELECT 1 FROM `mysql`.`user`)', catalog)).toThrow(/reads "mysql.user", which is not in the catalog/);
+    expect(() => assertSafeMysqlSelect('SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`id` IN (SELECT `id` FROM `shop`.`orders`)', catalog)).toThrow(/sub-select outside/);
+    expect(() => assertSafeMysqlSelect('SELECT GROUP_CONCAT(`status`) OVER () FROM `shop`.`orders`', catalog)).toThrow(/GROUP_CONCAT\(\) as a window function/);
     expect(() => assertSafeMysqlSelect('SELECT SLEEP(60)', catalog)).toThrow(/SLEEP\(\), which is not allowed/);
     expect(() => assertSafeMysqlSelect('SELECT 1 /*! ; DROP TABLE orders */')).toThrow(/comment/);
   });

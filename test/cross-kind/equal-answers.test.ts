@@ -5,22 +5,14 @@
  * fresh database on each server, dropped afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector, ResultTable } from '../../src/connectors/connector.ts';
-import { createMysqlConnector } from '../../src/connectors/mysql/mysql-connector.ts';
-import { createPgliteConnector, createPostgresConnector } from '../../src/connectors/postgres/postgres-connector.ts';
+import type { ResultTable } from '../../src/connectors/connector.ts';
 import { createBuiltinEngine } from '../../src/engine/builtin-engine.ts';
 import type { PlanResult } from '../../src/engine/question-engine.ts';
-import { openSampleDatabase, type SampleSlug } from '../../src/samples/sample-datasets.ts';
-import { createMysqlTestDatabase, type MysqlTestDatabase } from '../connectors/mysql-fixture.ts';
-import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
-import { createTestDatabase } from '../support/postgres-server.ts';
-import { loadSampleIntoMariadb, loadSampleIntoPostgres } from '../support/sample-loaders.ts';
+import type { SampleSlug } from '../../src/samples/sample-datasets.ts';
+import type { ConnectorSource } from '../support/connector-source.ts';
 import { answerDifference } from './compare-answers.ts';
-import { loadSource, type ConnectorSource } from '../support/connector-source.ts';
+import { KINDS, openKindSources, type Kind, type KindSources } from './kind-sources.ts';
 import { SAMPLE_QUESTIONS } from './sample-questions.ts';
-
-const KINDS = ['pglite', 'postgresql', 'mariadb'] as const;
-type Kind = (typeof KINDS)[number];
 
 /** Enough for every list in the suite to arrive whole, so that truncation cannot hide a difference. */
 const MAX_ROWS = 20_000;
@@ -28,49 +20,16 @@ const SLUGS: readonly SampleSlug[] = ['wholesale', 'saas'];
 const engine = createBuiltinEngine();
 const now = new Date();
 
-
-const sources = new Map<SampleSlug, Record<Kind, ConnectorSource>>();
-const cleanups: (() => Promise<void>)[] = [];
+let kindSources: KindSources | undefined;
 const tally = Object.fromEntries(KINDS.map((kind) => [kind, { answered: 0, declined: 0, equal: 0 }])) as Record<Kind, { answered: number; declined: number; equal: number }>;
-const timings: string[] = [];
-
-function sourceOf(connector: Connector): Promise<ConnectorSource> {
-  cleanups.push(() => connector.close());
-  return loadSource(connector);
-}
-
-async function postgresSource(slug: SampleSlug): Promise<ConnectorSource> {
-  const database = await createTestDatabase(`querent_xkind_${slug}`);
-  cleanups.push(() => database.drop());
-  const loaded = await loadSampleIntoPostgres(slug, database.url);
-  timings.push(`PostgreSQL ${slug}: ${loaded.rows} rows, ${loaded.milliseconds} ms`);
-  return sourceOf(createPostgresConnector({ url: database.url, maxRows: MAX_ROWS }));
-}
-
-async function mariadbSource(slug: SampleSlug): Promise<ConnectorSource> {
-  const database: MysqlTestDatabase = await createMysqlTestDatabase(`querent_xkind_${slug}`);
-  cleanups.push(() => database.drop());
-  const loaded = await loadSampleIntoMariadb(slug, database.admin);
-  timings.push(`MariaDB ${slug}: ${loaded.rows} rows, ${loaded.milliseconds} ms`);
-  return sourceOf(createMysqlConnector({ url: database.url, maxRows: MAX_ROWS }));
-}
 
 beforeAll(async () => {
-  for (const slug of SLUGS) {
-    const db = await openSampleDatabase(SHARED_SAMPLES_DIR, slug);
-    const [pglite, postgresql, mariadb] = await Promise.all([
-      sourceOf(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true })),
-      postgresSource(slug),
-      mariadbSource(slug),
-    ]);
-    sources.set(slug, { pglite, postgresql, mariadb });
-  }
+  kindSources = await openKindSources(SLUGS, MAX_ROWS);
 }, 120_000);
 
 afterAll(async () => {
-  // Connectors first (they hold sessions), then the databases.
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  console.log(`Loaded: ${timings.join('; ')}`);
+  await kindSources?.close();
+  console.log(`Loaded: ${kindSources?.timings.join('; ')}`);
   for (const kind of KINDS) console.log(`${kind}: ${tally[kind].answered} answered (${tally[kind].equal} equal to PGlite), ${tally[kind].declined} declined`);
 });
 
@@ -87,7 +46,7 @@ describe.each(SLUGS)('%s', (slug) => {
   });
 
   it.each(questions)('%s', async (question) => {
-    const kinds = sources.get(slug)!;
+    const kinds = kindSources!.sources.get(slug)!;
     const plans = {} as Record<Kind, PlanResult>;
     for (const kind of KINDS) plans[kind] = await engine.plan(question, { catalog: kinds[kind].catalog, values: kinds[kind].values, now });
     const decisions = KINDS.map((kind) => `${kind}: ${plans[kind].ok ? 'answered' : `declined (${(plans[kind] as { reason: string }).reason})`}`);

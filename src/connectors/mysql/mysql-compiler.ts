@@ -55,6 +55,9 @@ export const MYSQL_DIALECT: SqlDialect = {
     week: ({ sql }) => `(DATE(${sql}) - INTERVAL WEEKDAY(${sql}) DAY)`,
     day: ({ sql }) => `DATE(${sql})`,
   },
+  integerSum: (sql) => sql,
+  // `date - 1` would be arithmetic on the number 20240301.
+  dayBefore: (sql) => `(${sql} - INTERVAL 1 DAY)`,
   notEqualNullSafe: (left, right) => `NOT (${left} <=> ${right})`,
   matchText: (operand, text, mode, parameters) => {
     // Lower-cased on both sides and compared byte for byte: case-insensitive whatever the

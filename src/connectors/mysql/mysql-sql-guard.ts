@@ -13,10 +13,16 @@
  *   FOR UPDATE / LOCK IN SHARE MODE, no UNION, and no other statement kind anywhere in the tree.
  *
  * With the catalog the statement was compiled against (every statement `compile` produced):
- * - only the node types, operators, casts and functions the compiler writes (no subqueries, no
- *   CTEs, no windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server; CASE
- *   only as a conditional measure writes it: `CASE WHEN … THEN … END` (no ELSE, no `CASE x
- *   WHEN`) as the argument of an aggregate;
+ * - only the node types, operators, casts and functions the compiler writes (no CTEs, no named
+ *   windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server;
+ * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
+ *   related filter), a scalar `(SELECT …)` compared with in HAVING (against the average), and a
+ *   derived table in FROM; every sub-select passes every rule itself;
+ * - window functions only `ROW_NUMBER`, `SUM` and `LAG` with an unnamed `OVER (…)`, framed at
+ *   most `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
+ * - CASE only as the compiler writes it: `CASE WHEN … THEN … END` (no ELSE, no `CASE x WHEN`)
+ *   as the argument of an aggregate (a conditional measure) or as an output column of a SELECT
+ *   from a derived table (a change measure);
  * - only tables of that catalog.
  *
  * A refused statement throws `invalid_request`; the message names what was refused, never the text.
@@ -25,6 +31,7 @@ import { createRequire } from 'node:module';
 import type NodeSqlParser from 'node-sql-parser';
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
+import { functionName, isPlaced, isSubquery, noteAggregatedCase, place, placeSubqueries, placeWindowFrame, type Node } from './mysql-sql-placement.ts';
 
 let loadedParser: NodeSqlParser.Parser | undefined;
 
@@ -40,15 +47,16 @@ export const MYSQL_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   'MAKEDATE', 'YEAR', 'QUARTER', 'DATE_FORMAT', 'DATE', 'WEEKDAY', 'CONVERT', 'NOT',
 ]);
 
+/** Functions the compiler calls with OVER (…): window measures and a limit per group. */
+const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['ROW_NUMBER', 'SUM', 'LAG']);
+
 /** `type`s of parse-tree nodes the compiler's statements hold; with a catalog, any other is refused. */
 const ALLOWED_NODES: ReadonlySet<string> = new Set([
   'select', 'column_ref', 'number', 'single_quote_string', 'origin', 'binary_expr', 'function', 'aggr_func',
   'cast', 'expr_list', 'interval', 'star', 'null', 'bool', 'collate', 'ESCAPE', 'default', 'ASC', 'DESC',
-  'case', 'when',
+  'case', 'when', 'window', 'unary_expr',
 ]);
 
-/** CASE nodes met as the argument of an aggregate (a parent is checked before its children). */
-const aggregatedCases = new WeakSet<object>();
 
 const ALLOWED_OPERATORS: ReadonlySet<string> = new Set([
   '+', '-', '*', '/', '=', '<>', '!=', '<', '>', '<=', '>=', 'LIKE', 'NOT LIKE', 'IN', 'NOT IN',
@@ -57,8 +65,6 @@ const ALLOWED_OPERATORS: ReadonlySet<string> = new Set([
 
 const ALLOWED_CASTS: ReadonlySet<string> = new Set(['DATE', 'DECIMAL']);
 const ALLOWED_INTERVAL_UNITS: ReadonlySet<string> = new Set(['year', 'quarter', 'month', 'week', 'day']);
-
-type Node = Record<string, unknown>;
 
 /** Refuses `text` unless it is one plain SELECT (and, with `catalog`, one the compiler could have written). */
 export function assertSafeMysqlSelect(text: string, catalog?: Catalog): void {
@@ -144,7 +150,7 @@ function walk(value: unknown, tables: ReadonlySet<string> | undefined): void {
   if (value === null || typeof value !== 'object') return;
   const node = value as Node;
   if (typeof node['type'] === 'string') checkNode(node['type'], node, tables);
-  else if (tables !== undefined && 'ast' in node) refuse('it holds a subquery');
+  else if (tables !== undefined && 'ast' in node && !isPlaced(node)) refuse('it holds a sub-select outside FROM, WHERE EXISTS and a HAVING comparison');
   for (const child of Object.values(node)) walk(child, tables);
 }
 
@@ -157,8 +163,16 @@ function checkNode(type: string, node: Node, tables: ReadonlySet<string> | undef
   if (!ALLOWED_NODES.has(type)) refuse(`it contains a ${type} node, which compiled queries never hold`);
   switch (type) {
     case 'origin':
-      if (node['value'] !== '?' && node['value'] !== 'convert') refuse(`it holds the raw token ${String(node['value'])}`);
+      if (node['value'] !== '?' && node['value'] !== 'convert' && !isPlaced(node)) refuse(`it holds the raw token ${String(node['value'])}`);
       break;
+    case 'unary_expr':
+      if (node['operator'] !== 'NOT EXISTS' || !isPlaced(node['expr'] as Node)) refuse(`it uses the operator ${String(node['operator'])}`);
+      break;
+    case 'window': {
+      const problem = placeWindowFrame(node);
+      if (problem !== undefined) refuse(problem);
+      break;
+    }
     case 'binary_expr':
       if (!ALLOWED_OPERATORS.has(String(node['operator']))) refuse(`it uses the operator ${String(node['operator'])}`);
       break;
@@ -166,12 +180,15 @@ function checkNode(type: string, node: Node, tables: ReadonlySet<string> | undef
       checkFunction(node);
       break;
     case 'aggr_func':
+      if (node['over'] !== null && node['over'] !== undefined) {
+        if (!WINDOW_FUNCTIONS.has(String(node['name']).toUpperCase())) refuse(`it calls ${String(node['name'])}() as a window function`);
+        break;
+      }
       if (!MYSQL_ALLOWED_FUNCTIONS.has(String(node['name']).toUpperCase())) refuse(`it calls ${String(node['name'])}()`);
-      if (node['over'] !== null && node['over'] !== undefined) refuse('it calls a window function');
       noteAggregatedCase(node);
       break;
     case 'case':
-      if (!aggregatedCases.has(node)) refuse('it holds a CASE outside an aggregate');
+      if (!isPlaced(node)) refuse('it holds a CASE outside an aggregate and a window measure');
       if (node['expr'] !== null && node['expr'] !== undefined) refuse('it holds a CASE with an operand');
       break;
     case 'cast':
@@ -201,8 +218,15 @@ function checkSelect(node: Node, tables: ReadonlySet<string> | undefined): void 
   if (tables === undefined) return;
   if (node['with'] !== null && node['with'] !== undefined) refuse('it holds a WITH clause');
   if (node['window'] !== null && node['window'] !== undefined) refuse('it holds a WINDOW clause');
-  for (const item of (node['from'] as Node[] | null | undefined) ?? []) {
-    if (typeof item['table'] !== 'string' || item['expr'] !== undefined) refuse('it reads from something other than a table');
+  placeSubqueries(node);
+  const from = (node['from'] as Node[] | null | undefined) ?? [];
+  for (const item of from) {
+    // A derived table is the whole FROM, never joined.
+    if (from.length === 1 && isSubquery(item['expr']) && typeof item['as'] === 'string' && item['table'] === undefined) {
+      place(item['expr']);
+      continue;
+    }
+    if (typeof item['table'] !== 'string' || item['expr'] !== undefined) refuse('it reads from something other than a table or a derived table');
     // node-sql-parser keeps a doubled backtick inside a quoted name as it was written.
     const table = item['table'].replaceAll('``', '`');
     const schema = typeof item['db'] === 'string' ? item['db'].replaceAll('``', '`') : null;
@@ -210,17 +234,14 @@ function checkSelect(node: Node, tables: ReadonlySet<string> | undefined): void 
   }
 }
 
-/** Marks the CASE of `SUM(CASE WHEN … END)`, the only place the compiler writes one; an ELSE is an `else` node, never allowed. */
-function noteAggregatedCase(node: Node): void {
-  const argument = (node['args'] as Node | undefined)?.['expr'] as Node | undefined;
-  if (argument !== undefined && argument !== null && argument['type'] === 'case') aggregatedCases.add(argument);
-}
-
 function checkFunction(node: Node): void {
   const parts = ((node['name'] as Node | undefined)?.['name'] as Node[] | undefined) ?? [];
-  const name = parts.map((part) => String(part['value'])).join('.').toUpperCase();
-  if (parts.length !== 1 || !MYSQL_ALLOWED_FUNCTIONS.has(name)) refuse(`it calls ${name}(), which is not allowed`);
-  if (node['over'] !== null && node['over'] !== undefined) refuse('it calls a window function');
+  const name = functionName(node) ?? '';
+  if (parts.length !== 1) refuse(`it calls ${name}(), which is not allowed`);
+  // EXISTS is placed by its SELECT, with its sub-select.
+  if (name === 'EXISTS' && isPlaced(node)) return;
+  const isWindow = node['over'] !== null && node['over'] !== undefined;
+  if (!(isWindow ? WINDOW_FUNCTIONS : MYSQL_ALLOWED_FUNCTIONS).has(name)) refuse(`it calls ${name}()${isWindow ? ' as a window function' : ''}, which is not allowed`);
 }
 
 function refuse(reason: string): never {

@@ -35,6 +35,9 @@ export const POSTGRES_DIALECT: SqlDialect = {
   exactDividend: (sql) => `${sql}::numeric`,
   ratioDividend: (sql) => `${sql}::numeric`,
   grainToSql: { year: dateTrunc('year'), quarter: dateTrunc('quarter'), month: dateTrunc('month'), week: dateTrunc('week'), day: dateTrunc('day') },
+  integerSum: (sql) => `(${sql})::int8`,
+  // date - integer is a date.
+  dayBefore: (sql) => `(${sql} - 1)`,
   notEqualNullSafe: (left, right) => `${left} IS DISTINCT FROM ${right}`,
   matchText: (operand, text, mode, parameters) => {
     const value = operand.type === 'text' ? operand.sql : `${operand.sql}::text`;

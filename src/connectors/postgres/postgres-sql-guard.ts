@@ -8,9 +8,14 @@
  *   or VALUES, and no other statement kind anywhere in the tree (a DELETE inside a CTE, COPY…).
  *
  * With the catalog the statement was compiled against (every statement `compile` produced):
- * - only the node types the compiler writes (no subqueries, CTEs, functions in FROM, windows…);
- *   CASE only in the one shape a conditional measure takes: `CASE WHEN … THEN … END` (no ELSE,
- *   no `CASE x WHEN`) as the argument of an aggregate;
+ * - only the node types the compiler writes (no CTEs, functions in FROM, named windows…);
+ * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
+ *   related filter), a scalar `(SELECT …)` compared with in HAVING (against the average), and a
+ *   derived table in FROM (not LATERAL); every sub-select passes every rule itself;
+ * - window functions only `row_number`, `sum` and `lag` with an unnamed `OVER (…)`;
+ * - CASE only in the shapes the compiler writes: `CASE WHEN … THEN … END` (no ELSE, no
+ *   `CASE x WHEN`) as the argument of an aggregate (a conditional measure) or as an output column
+ *   of a SELECT from a derived table (a change measure);
  * - only tables of that catalog; unqualified names only for `public` tables not named `pg_*`,
  *   since the pinned search path puts `pg_catalog` first (as `qualifiedTableName` does);
  * - only allow-listed functions, casts to allow-listed types, and allow-listed operators, so
@@ -26,6 +31,9 @@ import { QuerentError } from '../../core/errors.ts';
 export const POSTGRES_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   'count', 'sum', 'avg', 'min', 'max', 'date_trunc', 'coalesce', 'nullif', 'lower', 'upper', 'abs', 'round',
 ]);
+
+/** Functions the compiler calls with OVER (…): window measures and a limit per group. */
+const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_number', 'sum', 'lag']);
 
 /** Cast targets: the compiler's (`numeric`, `timestamp`, `date`, `text`) and plain built-in types. */
 const ALLOWED_TYPES: ReadonlySet<string> = new Set([
@@ -45,14 +53,19 @@ const ALLOWED_EXPRESSION_KINDS: ReadonlySet<string> = new Set([
 const ALLOWED_NODES: ReadonlySet<string> = new Set([
   'SelectStmt', 'ResTarget', 'ColumnRef', 'String', 'A_Star', 'A_Const', 'ParamRef', 'TypeCast', 'TypeName',
   'FuncCall', 'A_Expr', 'BoolExpr', 'NullTest', 'JoinExpr', 'RangeVar', 'Alias', 'SortBy', 'List', 'Integer',
-  'CoalesceExpr', 'CaseExpr', 'CaseWhen',
+  'CoalesceExpr', 'CaseExpr', 'CaseWhen', 'SubLink', 'RangeSubselect',
 ]);
 
 /** Aggregates whose argument may be a conditional measure's CASE. */
 const CONDITIONAL_AGGREGATES: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max']);
 
-/** CASE nodes met as the argument of an aggregate (a parent is checked before its children). */
-const aggregatedCases = new WeakSet<object>();
+/**
+ * CASE and sub-select nodes met where the compiler writes them: a CASE as the argument of an
+ * aggregate or an output column over a derived table, a sub-select under WHERE or HAVING. A parent
+ * is checked (and marks them) before its children.
+ */
+const placedCases = new WeakSet<object>();
+const placedSubLinks = new WeakSet<object>();
 
 /** Refuses `text` unless it is one plain SELECT (and, with `catalog`, one the compiler could have written). */
 export async function assertSafePostgresSelect(text: string, catalog?: Catalog): Promise<void> {
@@ -99,6 +112,7 @@ function checkNode(type: string, node: Record<string, unknown>, tables: Readonly
   if (type.endsWith('Stmt') && type !== 'SelectStmt') refuse(`it contains a ${type}`);
   if (type === 'SelectStmt') checkSelect(node);
   if (tables === undefined) return;
+  if (type === 'SelectStmt') placeSubqueries(node);
   if (!ALLOWED_NODES.has(type)) refuse(`it contains a ${type}, which compiled queries never hold`);
   switch (type) {
     case 'RangeVar':
@@ -109,6 +123,12 @@ function checkNode(type: string, node: Record<string, unknown>, tables: Readonly
       break;
     case 'CaseExpr':
       checkCase(node);
+      break;
+    case 'SubLink':
+      if (!placedSubLinks.has(node)) refuse('it holds a sub-select outside WHERE EXISTS and a HAVING comparison');
+      break;
+    case 'RangeSubselect':
+      if (node['lateral'] === true) refuse('it holds a LATERAL sub-select');
       break;
     case 'TypeCast':
       checkType(node['typeName'] as Record<string, unknown> | undefined);
@@ -127,6 +147,41 @@ function checkSelect(node: Record<string, unknown>): void {
   if (node['withClause'] !== undefined && isWritableWith(node['withClause'])) refuse('it holds a data-modifying CTE');
 }
 
+/**
+ * Marks what this SELECT may hold (before its children are visited): `[NOT] EXISTS` sub-selects
+ * in WHERE, scalar sub-selects in HAVING, and, over a derived table, CASE output columns.
+ */
+function placeSubqueries(node: Record<string, unknown>): void {
+  if (node['windowClause'] !== undefined) refuse('it holds a WINDOW clause');
+  for (const subLink of subLinksOf(node['whereClause'])) {
+    if (subLink['subLinkType'] !== 'EXISTS_SUBLINK') refuse(`it holds a ${String(subLink['subLinkType'])} sub-select in WHERE`);
+    placedSubLinks.add(subLink);
+  }
+  for (const subLink of subLinksOf(node['havingClause'])) {
+    if (subLink['subLinkType'] !== 'EXPR_SUBLINK') refuse(`it holds a ${String(subLink['subLinkType'])} sub-select in HAVING`);
+    placedSubLinks.add(subLink);
+  }
+  const from = node['fromClause'];
+  if (!Array.isArray(from) || from.length !== 1 || (from[0] as { RangeSubselect?: object }).RangeSubselect === undefined) return;
+  for (const target of (node['targetList'] as { ResTarget?: { val?: { CaseExpr?: object } } }[] | undefined) ?? []) {
+    const caseNode = target.ResTarget?.val?.CaseExpr;
+    if (caseNode !== undefined) placedCases.add(caseNode);
+  }
+}
+
+/** The SubLink nodes of an expression, not looking inside sub-selects (their own SELECT places theirs). */
+function subLinksOf(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap(subLinksOf);
+  if (value === null || typeof value !== 'object') return [];
+  const found: Record<string, unknown>[] = [];
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    if (key === 'SelectStmt') continue;
+    if (key === 'SubLink' && child !== null && typeof child === 'object') found.push(child as Record<string, unknown>);
+    else found.push(...subLinksOf(child));
+  }
+  return found;
+}
+
 function isWritableWith(withClause: unknown): boolean {
   return /"(Insert|Update|Delete|Merge)Stmt"/.test(JSON.stringify(withClause));
 }
@@ -143,8 +198,14 @@ function checkFunction(node: Record<string, unknown>): void {
   const names = stringsOf(node['funcname']);
   const name = names.at(-1)?.toLowerCase() ?? '';
   if (names.length > 2 || (names.length === 2 && names[0] !== 'pg_catalog')) refuse(`it calls ${names.join('.')}`);
+  if (node['agg_within_group'] === true) refuse(`it calls ${name}() as an ordered-set aggregate`);
+  const over = node['over'] as Record<string, unknown> | undefined;
+  if (over !== undefined) {
+    if (!WINDOW_FUNCTIONS.has(name)) refuse(`it calls ${name}() as a window function, which is not allowed`);
+    if (over['refname'] !== undefined || over['name'] !== undefined) refuse('it refers to a named window');
+    return;
+  }
   if (!POSTGRES_ALLOWED_FUNCTIONS.has(name)) refuse(`it calls ${name}(), which is not allowed`);
-  if (node['over'] !== undefined || node['agg_within_group'] === true) refuse(`it calls ${name}() as a window or ordered-set aggregate`);
   noteAggregatedCase(node, name);
 }
 
@@ -153,11 +214,11 @@ function noteAggregatedCase(node: Record<string, unknown>, name: string): void {
   const args = node['args'];
   if (!CONDITIONAL_AGGREGATES.has(name) || !Array.isArray(args) || args.length !== 1) return;
   const caseNode = (args[0] as { CaseExpr?: object }).CaseExpr;
-  if (caseNode !== undefined) aggregatedCases.add(caseNode);
+  if (caseNode !== undefined) placedCases.add(caseNode);
 }
 
 function checkCase(node: Record<string, unknown>): void {
-  if (!aggregatedCases.has(node)) refuse('it holds a CASE outside an aggregate');
+  if (!placedCases.has(node)) refuse('it holds a CASE outside an aggregate and a window measure');
   if (node['arg'] !== undefined) refuse('it holds a CASE with an operand');
   if (node['defresult'] !== undefined) refuse('it holds a CASE with an ELSE');
 }

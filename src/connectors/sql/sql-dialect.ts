@@ -44,6 +44,13 @@ export interface SqlDialect {
   ratioDividend(sql: string): string;
   /** Per grain: a date or timestamp operand truncated to the start of its period, as a DATE. */
   readonly grainToSql: Readonly<Record<TimeGrain, (operand: SqlOperand) => string>>;
+  /**
+   * A SUM of integers, typed as an integer: PostgreSQL sums bigints into numeric, MySQL integers
+   * into a DECIMAL without decimals, which reads back as an integer.
+   */
+  integerSum(sql: string): string;
+  /** The DATE one day before a DATE: truncated to a grain, the start of the period before a period's start. */
+  dayBefore(sql: string): string;
   /** `left <> right`, true when exactly one side is NULL (PostgreSQL's IS DISTINCT FROM). */
   notEqualNullSafe(left: string, right: string): string;
   /** Case-insensitive match of `text` in the operand (anywhere, at its start or at its end), the pattern bound as a parameter. */

@@ -56,8 +56,8 @@ export function compileExpression(node: ScalarExpression, scope: Scope, paramete
  */
 export function compileMeasure(measure: Measure, expression: ExpressionCompiler, condition: ConditionCompiler): string {
   if (measure.aggregate === 'ratio') invalid(`The ratio "${measure.id}" is compiled from its numerator and denominator.`);
-  const aggregate = Object.hasOwn(AGGREGATE_TO_SQL, measure.aggregate) ? AGGREGATE_TO_SQL[measure.aggregate as keyof typeof AGGREGATE_TO_SQL] : undefined;
-  if (aggregate === undefined) invalid(`Unknown aggregate "${String(measure.aggregate)}".`);
+  if (!Object.hasOwn(AGGREGATE_TO_SQL, measure.aggregate)) invalid(`Unknown aggregate "${String(measure.aggregate)}".`);
+  const aggregate = measure.aggregate as keyof typeof AGGREGATE_TO_SQL;
   const when = measure.where === undefined ? undefined : conditionOf(measure, condition);
   if (measure.expression === undefined) {
     if (measure.aggregate !== 'count') invalid(`The measure "${measure.id}" (${measure.aggregate}) needs an expression.`);
@@ -68,7 +68,12 @@ export function compileMeasure(measure: Measure, expression: ExpressionCompiler,
     invalid(`The measure "${measure.id}" cannot ${measure.aggregate} ${operand.type} values.`);
   }
   const value = when === undefined ? operand.sql : `CASE WHEN ${when} THEN ${operand.sql} END`;
-  return measure.aggregate === 'count_distinct' ? `COUNT(DISTINCT ${value})` : `${aggregate}(${value})`;
+  return aggregateCall(aggregate, value);
+}
+
+/** `SUM(value)`, `COUNT(DISTINCT value)`…: one row aggregate of compiled text. */
+export function aggregateCall(aggregate: Exclude<RowAggregate, 'ratio'>, value: string): string {
+  return aggregate === 'count_distinct' ? `COUNT(DISTINCT ${value})` : `${AGGREGATE_TO_SQL[aggregate]}(${value})`;
 }
 
 function conditionOf(measure: Measure, condition: ConditionCompiler): string {

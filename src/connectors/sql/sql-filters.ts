@@ -52,23 +52,37 @@ export function compileFilter(filter: Filter, expression: ExpressionCompiler, pa
   }
 }
 
-/** A filter on a measure repeats the measure's aggregate; its bounds are exact decimals (COUNT(*) may be an integer). */
-export function compileHaving(filter: HavingFilter, measureSql: ReadonlyMap<string, Fragment>, parameters: ParameterList, dialect: SqlDialect): string {
+/**
+ * A filter on a measure repeats the measure's aggregate; its bounds are exact decimals (COUNT(*)
+ * may be an integer). Against the average, the other side is `average(measureId)`, compiled (and
+ * its values bound) after the aggregate, in text order.
+ */
+export function compileHaving(
+  filter: HavingFilter,
+  measureSql: ReadonlyMap<string, Fragment>,
+  parameters: ParameterList,
+  dialect: SqlDialect,
+  average: (measureId: string) => string,
+): string {
   const measure = measureSql.get(filter.measureId);
   if (measure === undefined) invalid(`The having filter refers to "${filter.measureId}", which is not a measure of the query.`);
   for (const value of filter.values) {
     if (typeof value !== 'number' || !Number.isFinite(value)) invalid(`The having value ${String(value)} is not a finite number.`);
   }
+  if (filter.against !== undefined && filter.against !== 'average') invalid(`A having filter compares with a value or "average", not "${String(filter.against)}".`);
+  const expected = filter.against !== undefined ? 0 : filter.op === 'between' ? 2 : 1;
+  if (filter.values.length !== expected) {
+    invalid(`The having filter "${filter.op}" on "${filter.measureId}"${filter.against === undefined ? '' : ' against the average'} needs ${expected} value${expected === 1 ? '' : 's'}.`);
+  }
   if (filter.op === 'between') {
-    if (filter.values.length !== 2) invalid(`The having filter "between" on "${filter.measureId}" needs 2 values.`);
+    if (filter.against !== undefined) invalid(`The having filter on "${filter.measureId}" cannot be "between" the average.`);
     const aggregate = parameters.bindAgain(measure);
     return `${aggregate} BETWEEN ${parameters.addExact(filter.values[0]!)} AND ${parameters.addExact(filter.values[1]!)}`;
   }
   const comparison = filter.op === 'neq' ? (left: string, right: string) => dialect.notEqualNullSafe(left, right) : COMPARISON_TO_SQL[filter.op];
   if (comparison === undefined) invalid(`Unknown having operator "${String(filter.op)}".`);
-  if (filter.values.length !== 1) invalid(`The having filter "${filter.op}" on "${filter.measureId}" needs 1 value.`);
   const aggregate = parameters.bindAgain(measure);
-  const bound = parameters.addExact(filter.values[0]!);
+  const bound = filter.against === undefined ? parameters.addExact(filter.values[0]!) : average(filter.measureId);
   return typeof comparison === 'string' ? `${aggregate} ${comparison} ${bound}` : comparison(aggregate, bound);
 }
 

@@ -1,0 +1,38 @@
+/**
+ * Related-row filters → `[NOT] EXISTS (SELECT 1 FROM … WHERE link AND filters)`: a correlated
+ * sub-select over the related root and its own joins, aliased r<i>_0, r<i>_1… so that its names
+ * never shadow the outer query's t0, t1…, tied to the outer tables by the link's columns.
+ */
+import type { Catalog } from '../catalog.ts';
+import type { RelatedFilter, ScalarExpression } from '../../query/logical-query.ts';
+import type { SqlDialect } from './sql-dialect.ts';
+import { compileExpression } from './sql-expressions.ts';
+import { compileFilter } from './sql-filters.ts';
+import { conditionClause, subSelect } from './sql-layout.ts';
+import type { ParameterList } from './sql-parameters.ts';
+import { buildScope, fromClause, invalid, requireColumn, type Scope } from './sql-scope.ts';
+
+/** The condition for the `index`-th related filter of a query whose tables are `outer`; its values are bound in text order. */
+export function compileRelated(related: RelatedFilter, index: number, outer: Scope, catalog: Catalog, parameters: ParameterList, dialect: SqlDialect): string {
+  if (related.kind !== 'related' || typeof related.exists !== 'boolean') invalid('A related filter needs kind "related" and a boolean "exists".');
+  const scope = buildScope(related, catalog, `r${index}_`);
+  const { link } = related;
+  const inner = scope.get(link.entity);
+  if (inner === undefined) invalid(`The related filter links "${link.entity}", which is neither its root nor joined in it.`);
+  const outerEntry = outer.get(link.outerEntity);
+  if (outerEntry === undefined) invalid(`The related filter links to "${link.outerEntity}", which is neither the query's root nor joined.`);
+  if (link.columns.length === 0 || link.columns.length !== link.outerColumns.length) {
+    invalid(`The related filter on "${related.root}" needs matching, non-empty link column lists.`);
+  }
+  const quote = (name: string) => dialect.quoteIdentifier(name);
+  const conditions = link.columns.map((column, position) => {
+    const innerColumn = requireColumn(inner.entity, column);
+    const outerColumn = requireColumn(outerEntry.entity, link.outerColumns[position]!);
+    return `${inner.alias}.${quote(innerColumn.name)} = ${outerEntry.alias}.${quote(outerColumn.name)}`;
+  });
+  // Only the sub-select's own entities are in scope: a filter on an outer table is refused.
+  const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
+  conditions.push(...related.filters.map((filter) => compileFilter(filter, expression, parameters, dialect)));
+  const select = ['SELECT 1', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
+  return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(select)}`;
+}
