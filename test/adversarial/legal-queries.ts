@@ -165,6 +165,15 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
     }),
   },
   {
+    name: 'rows compared with the average of their column, beside a plain filter',
+    query: query({
+      root: 'orders',
+      joins: [joinCustomers],
+      columns: [{ id: 'name', label: 'Name', field: field('customers', 'name') }, { id: 'total', label: 'Total', field: field('orders', 'total') }],
+      filters: [{ ...filter(field('orders', 'total'), 'gt', []), against: 'average' }, filter(field('orders', 'status'), 'eq', ['paid']), { ...filter(field('orders', 'total'), 'lte', []), against: 'average' }],
+    }),
+  },
+  {
     name: 'per-group totals with a ratio, a conditional count and a having filter against the average',
     query: query({
       root: 'order_lines',

@@ -156,6 +156,17 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
       order: [{ id: 'shipped', direction: 'desc' }],
     }),
   },
+  {
+    name: 'products priced above the average price, and lines below the average quantity (filters against the average)',
+    query: query({
+      root: 'order_lines',
+      joins: [linesToProducts],
+      columns: [{ id: 'product', label: 'Product', field: field('products', 'name') }],
+      filters: [{ ...filter(field('products', 'unit_price'), 'gt', []), against: 'average' }, { ...filter(field('order_lines', 'quantity'), 'lte', []), against: 'average' }],
+      distinct: true,
+      order: [{ id: 'product', direction: 'asc' }],
+    }),
+  },
   { name: 'top 3 products by units per category (a limit per group)', query: TOP_PRODUCTS },
   {
     name: 'the 2 months with the largest share per segment (a limit per group over window measures)',

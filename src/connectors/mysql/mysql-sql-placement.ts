@@ -49,6 +49,9 @@ export function placeSubqueries(select: Node): void {
       placed.add(condition);
     } else if (condition['type'] === 'unary_expr' && condition['operator'] === 'NOT EXISTS' && isSubquery(condition['expr'])) {
       placed.add(condition['expr']);
+    } else if (condition['type'] === 'binary_expr' && COMPARISONS.has(String(condition['operator'])) && isSubquery(condition['right'])) {
+      // A comparison with the average: `column > (SELECT AVG(…) FROM …)`.
+      placed.add(condition['right']);
     }
   }
   for (const condition of conditionsOf(select['having'])) {

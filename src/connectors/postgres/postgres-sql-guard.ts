@@ -154,7 +154,8 @@ function checkSelect(node: Record<string, unknown>): void {
 function placeSubqueries(node: Record<string, unknown>): void {
   if (node['windowClause'] !== undefined) refuse('it holds a WINDOW clause');
   for (const subLink of subLinksOf(node['whereClause'])) {
-    if (subLink['subLinkType'] !== 'EXISTS_SUBLINK') refuse(`it holds a ${String(subLink['subLinkType'])} sub-select in WHERE`);
+    // EXISTS for related rows; a scalar sub-select for a comparison with the average.
+    if (subLink['subLinkType'] !== 'EXISTS_SUBLINK' && subLink['subLinkType'] !== 'EXPR_SUBLINK') refuse(`it holds a ${String(subLink['subLinkType'])} sub-select in WHERE`);
     placedSubLinks.add(subLink);
   }
   for (const subLink of subLinksOf(node['havingClause'])) {

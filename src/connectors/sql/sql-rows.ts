@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog.ts';
 import type { LogicalQuery, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import { compileExpression } from './sql-expressions.ts';
+import { compileAverageFilter } from './sql-average-filter.ts';
 import { compileFilter } from './sql-filters.ts';
 import { conditionClause } from './sql-layout.ts';
 import type { ParameterList } from './sql-parameters.ts';
@@ -22,7 +23,7 @@ export function rowSource(query: LogicalQuery, context: SqlContext): string[] {
   const { catalog, scope, parameters, dialect } = context;
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   const conditions = [
-    ...query.filters.map((filter) => compileFilter(filter, expression, parameters, dialect)),
+    ...query.filters.map((filter, index) => (filter.against === 'average' ? compileAverageFilter(filter, index, scope, expression, dialect) : compileFilter(filter, expression, parameters, dialect))),
     ...(query.related ?? []).map((related, index) => compileRelated(related, index, scope, catalog, parameters, dialect)),
   ];
   const lines = fromClause(query, scope, dialect);

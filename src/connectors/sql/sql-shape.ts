@@ -19,7 +19,7 @@ export function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
     invalid(`The limit must be a positive integer, not ${query.limit}.`);
   }
   if (query.related !== undefined && !Array.isArray(query.related)) invalid('Related filters must be a list.');
-  if (query.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not compiled yet.');
+  if (query.filters.some((filter) => filter.against !== undefined && filter.against !== 'average')) invalid('A filter compares only against the average.');
   checkIds(query, dialect);
   checkPer(query);
   checkWindows(query);
