@@ -4,7 +4,7 @@
  * precision (correct / answered), coverage (answered / asked), accuracy per category, and every
  * wrong answer with the engine's SQL and the first rows of both sides. Wrong answers come first: a wrong answer is worse than a decline.
  *
- * Run: npm run bench:samples [-- --set samples|samples-v2] [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
+ * Run: npm run bench:samples [-- --set samples|samples-v2|samples-v3|constructs-v1] [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
  * Archives are read from (or built into) QUERENT_SAMPLES_DIR, default .tmp/samples.
  */
 import { parseArgs } from 'node:util';
@@ -60,7 +60,7 @@ if (options.declined) {
 
 console.log(`\nSample accuracy, ${options.set} (${questions.length} questions, ${seconds.toFixed(1)} s)`);
 console.log(line('all', scoreOf(outcomes)));
-for (const dataset of ['wholesale', 'saas']) {
+for (const dataset of ['wholesale', 'saas', 'fieldservice', 'fleet']) {
   const subset = outcomes.filter((outcome) => outcome.question.dataset === dataset);
   if (subset.length > 0) console.log(line(dataset, scoreOf(subset)));
 }

@@ -19,11 +19,14 @@ import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
 import { loadSource, type ConnectorSource } from '../../support/connector-source.ts';
+import { isConstructsSlug, type ConstructsSlug } from '../fixtures/constructs/constructs-datasets.ts';
 import { compareRows, type Row } from './compare-rows.ts';
+import { openConstructsSource } from './constructs-source.ts';
 
 export interface SampleQuestion {
   readonly id: string;
-  readonly dataset: SampleSlug;
+  /** A sample dataset, or one of the constructs schemas (constructs-v1.json only). */
+  readonly dataset: SampleSlug | ConstructsSlug;
   readonly category: string;
   readonly question: string;
   /** Gold SQL for PostgreSQL; relative periods use CURRENT_DATE. Empty for expected declines. */
@@ -53,9 +56,20 @@ export const QUESTIONS_PATH = new URL('../questions/samples.json', import.meta.u
 export const SAMPLES_V2_PATH = new URL('../questions/samples-v2.json', import.meta.url);
 /** The next frozen set, written and its gold checked before the engine ran on it (see ../questions/README.md). */
 export const SAMPLES_V3_PATH = new URL('../questions/samples-v3.json', import.meta.url);
+/**
+ * The frozen constructs set (semi- and anti-joins, nested aggregates, per-group rankings and shares,
+ * period over period, sets, complete periods, metrics) over the samples and the two constructs
+ * schemas; written and its gold checked before the engine ran on it (see ../questions/README.md).
+ */
+export const CONSTRUCTS_V1_PATH = new URL('../questions/constructs-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
-export const QUESTION_SETS: Readonly<Record<string, URL>> = { samples: QUESTIONS_PATH, 'samples-v2': SAMPLES_V2_PATH, 'samples-v3': SAMPLES_V3_PATH };
+export const QUESTION_SETS: Readonly<Record<string, URL>> = {
+  samples: QUESTIONS_PATH,
+  'samples-v2': SAMPLES_V2_PATH,
+  'samples-v3': SAMPLES_V3_PATH,
+  'constructs-v1': CONSTRUCTS_V1_PATH,
+};
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
   return JSON.parse(readFileSync(path, 'utf8')) as SampleQuestion[];
@@ -79,12 +93,17 @@ export async function openSampleSource(samplesDir: string, dataset: SampleSlug, 
   return loadSource(withSemantics(createPgliteConnector(db, { maxRows: MAX_ROWS, closeDatabase: true }), dataset));
 }
 
+/** The source a question's dataset names: a sample (with its semantic layer) or a constructs schema. */
+export function openQuestionSource(samplesDir: string, dataset: SampleSlug | ConstructsSlug, now: Date): Promise<ConnectorSource> {
+  return isConstructsSlug(dataset) ? openConstructsSource(dataset, now) : openSampleSource(samplesDir, dataset, now);
+}
+
 export async function evaluateSampleQuestions(questions: readonly SampleQuestion[], options: EvaluateOptions): Promise<Outcome[]> {
   const engine = createBuiltinEngine(options.model);
   const now = options.now ?? new Date();
   const outcomes: Outcome[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
-    const { connector, catalog, values } = await openSampleSource(options.samplesDir, dataset, now);
+    const { connector, catalog, values } = await openQuestionSource(options.samplesDir, dataset, now);
     try {
       for (const question of questions.filter((entry) => entry.dataset === dataset)) {
         const plan = await engine.plan(question.question, { catalog, values, now });

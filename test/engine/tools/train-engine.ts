@@ -41,7 +41,7 @@ const questions = loadSpiderQuestions('fit').slice(0, options.limit ? Number(opt
 const labelsPath = new URL('../../../.tmp/train-labels.json', import.meta.url).pathname;
 const started = performance.now();
 let model: Model = shippedModel();
-if (options.samples === 'samples-v3') throw new TypeError('samples-v3 measures the engine on questions it was not trained on; train on another set.');
+if (options.samples === 'samples-v3' || options.samples === 'constructs-v1') throw new TypeError(`${options.samples} measures the engine on questions it was not trained on; train on another set.`);
 const sampleSet = options.samples === 'none' ? undefined : QUESTION_SETS[options.samples];
 if (options.samples !== 'none' && sampleSet === undefined) throw new TypeError(`Unknown sample set ${options.samples}`);
 const sampleQuestions = sampleSet ? loadSampleQuestions(sampleSet) : [];

@@ -8,7 +8,7 @@ import type { Model } from '../../../src/engine/readings/model.ts';
 import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
-import { openSampleSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
+import { openQuestionSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
 import { pivotAnswer } from '../../../src/query/pivot.ts';
 
@@ -24,7 +24,7 @@ export interface SampleCollectOptions {
 export async function collectSampleLabels(questions: readonly SampleQuestion[], options: SampleCollectOptions): Promise<LabelledQuestion[]> {
   const labelled: LabelledQuestion[] = [];
   for (const dataset of [...new Set(questions.map((question) => question.dataset))]) {
-    const { connector, catalog, values } = await openSampleSource(options.samplesDir, dataset, options.now);
+    const { connector, catalog, values } = await openQuestionSource(options.samplesDir, dataset, options.now);
     try {
       for (const question of questions.filter((entry) => entry.dataset === dataset)) {
         const gold = question.expect === 'decline' ? undefined : (await runSql(connector, question.sql)).rows;
