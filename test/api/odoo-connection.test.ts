@@ -75,6 +75,10 @@ const QUESTIONS: readonly Expectation[] = [
       AND o.date_order >= date_trunc('quarter', now() AT TIME ZONE 'UTC') - interval '3 months' AND o.date_order < date_trunc('quarter', now() AT TIME ZONE 'UTC')`,
   },
   {
+    prompt: 'how many overdue invoices?',
+    sql: `SELECT count(*)::int FROM account_move m WHERE ${COMPANY('m')} AND m.state = 'posted' AND m.move_type = 'out_invoice' AND m.payment_state IN ('not_paid', 'partial') AND m.invoice_date_due < CURRENT_DATE`,
+  },
+  {
     prompt: 'how many open invoices?', answered: true,
     sql: `SELECT count(*)::int FROM account_move m WHERE ${COMPANY('m')} AND m.state = 'posted' AND m.move_type = 'out_invoice' AND m.payment_state IN ('not_paid', 'partial')`,
   },

@@ -79,8 +79,13 @@ describe('the semantic layer built from fields_get', () => {
       aggregate: 'sum', column: 'amount_untaxed_signed',
       conditions: [{ column: 'state', op: 'eq', values: ['posted'] }, { column: 'move_type', op: 'in', values: ['out_invoice', 'out_refund'] }],
     });
-    // "Overdue" compares the due date with today: relative, so left to the engine's date logic.
-    expect(segment(moves, 'overdue')).toBeUndefined();
+    // "Overdue" compares the due date with the day of the question.
+    expect(segment(moves, 'overdue')?.conditions).toEqual([
+      { column: 'state', op: 'eq', values: ['posted'] },
+      { column: 'move_type', op: 'eq', values: ['out_invoice'] },
+      { column: 'payment_state', op: 'in', values: ['not_paid', 'partial'] },
+      { column: 'invoice_date_due', op: 'lt', values: [], today: true },
+    ]);
     expect(column(moves, 'invoice_date_due')?.synonyms).toContain('due date');
   });
 

@@ -62,7 +62,7 @@ function firstSupported(entity: CatalogEntity, alternatives: Alternatives): Cata
 function supported(entity: CatalogEntity, spec: ConditionSpec): CatalogCondition | undefined {
   const column = findColumn(entity, spec.column);
   if (column === undefined || column.filterable === false) return undefined;
-  if (column.choices === undefined || spec.values.length === 0) return { column: column.name, op: spec.op, values: spec.values };
+  if (column.choices === undefined || spec.values.length === 0) return { column: column.name, op: spec.op, values: spec.values, ...(spec.today ? { today: true } : {}) };
   const keys = new Set(column.choices.map((choice) => choice.value));
   const values: FilterValue[] = spec.values.filter((value) => typeof value === 'string' && keys.has(value));
   // A condition left with no key the server knows would match nothing (or, negated, everything).

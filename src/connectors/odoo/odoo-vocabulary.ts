@@ -6,8 +6,7 @@
  * `done` up to 16 only, project.task has `state` from 17 only, crm.lead `won_status` from 17).
  *
  * Words are lower case, singular; the layer adds plural forms. Condition values are Odoo's stored
- * keys. Relative conditions ("overdue" = due date before today) are not here: a segment holds
- * static conditions only, and the engine's date logic applies periods to date columns.
+ * keys. A condition relative to the day of the question ("overdue" = due before today) says `today`.
  */
 import type { RowAggregate, FilterOperator, FilterValue } from '../../query/logical-query.ts';
 
@@ -20,6 +19,8 @@ export interface ConditionSpec {
    * (an `in`/`eq` left with none makes the alternative unusable; a `not_in` left with none is dropped).
    */
   readonly values: readonly FilterValue[];
+  /** Compare with the day the question is asked ("overdue": due before today); `values` is empty. */
+  readonly today?: boolean;
 }
 
 /** Ways to state the same subset on different versions, best first; the first the server supports is used. */
@@ -85,12 +86,13 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     synonyms: ['sales order', 'order', 'quotation', 'quote', 'sale'],
     fields: {
       user_id: SALESPERSON, partner_id: ['customer', 'client'], team_id: ['sales team', 'team'], date_order: ['order date', 'date'],
-      amount_untaxed: ['untaxed amount', 'revenue', 'sales amount', 'net amount', 'amount'], amount_total: ['total', 'total amount', 'amount including tax'],
+      amount_untaxed: ['untaxed amount', 'revenue', 'sales amount', 'net amount', 'amount', 'amount without tax', 'amount excluding tax', 'total without tax', 'total excluding tax'],
+      amount_total: ['total', 'total amount', 'amount including tax', 'amount with tax', 'total with tax', 'total including tax'],
       amount_tax: ['tax', 'taxes'], state: ['status', 'stage'], invoice_status: ['invoice status', 'invoicing status'],
     },
     segments: [
       { words: ['confirmed', 'confirmed order'], label: 'Confirmed orders (Sales Order or Locked)', when: [[CONFIRMED_SALE]] },
-      { words: ['quotation', 'quote'], label: 'Quotations (not confirmed: Quotation or Quotation Sent)', when: [[condition('state', 'in', 'draft', 'sent')]] },
+      { words: ['quotation', 'quote', 'waiting quotation', 'pending quotation', 'open quotation'], label: 'Quotations (not confirmed: Quotation or Quotation Sent)', when: [[condition('state', 'in', 'draft', 'sent')]] },
       { words: ['cancelled', 'canceled'], label: 'Cancelled orders', when: [[condition('state', 'eq', 'cancel')]] },
       { words: ['to invoice', 'uninvoiced', 'not invoiced'], label: 'Orders to invoice', when: [[CONFIRMED_SALE, condition('invoice_status', 'eq', 'to invoice')]] },
     ],
@@ -122,6 +124,10 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     segments: [
       { words: ['customer invoice'], label: 'Posted customer invoices', when: [[POSTED, condition('move_type', 'eq', 'out_invoice')]] },
       { words: ['open', 'unpaid', 'outstanding'], label: 'Open invoices (posted customer invoices not or partly paid)', when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID]] },
+      {
+        words: ['overdue', 'past due', 'late'], label: 'Overdue invoices (posted customer invoices not or partly paid, due before today)',
+        when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID, { column: 'invoice_date_due', op: 'lt', values: [], today: true }]],
+      },
       { words: ['paid'], label: 'Paid invoices (posted customer invoices, paid or in payment)', when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), condition('payment_state', 'in', 'paid', 'in_payment')]] },
       { words: ['vendor bill', 'supplier invoice'], label: 'Posted vendor bills', when: [[POSTED, condition('move_type', 'eq', 'in_invoice')]] },
       { words: ['credit note', 'customer refund'], label: 'Posted customer credit notes', when: [[POSTED, condition('move_type', 'eq', 'out_refund')]] },
