@@ -6,9 +6,13 @@
  *   lists → `search_read` with fields, order and a limit (always: without one Odoo returns all).
  * - Filters → a domain (`odoo-domain.ts`); a filter on `active` turns `active_test` off so that it
  *   decides by itself which archived records count.
+ * - Related filters → a grouped read of the related model first, then `id in` / `id not in` its
+ *   values on the root's domain (`odoo-related.ts`), when the link is a many2one to the root's id.
  * - What Odoo cannot compute in one call is refused (`invalid_request`) instead of approximated:
  *   arithmetic measures, measures or group-bys on joined models (beyond a one-hop many2one shown by
- *   name), non-groupable or non-sortable fields, `having` before 19.
+ *   name), non-groupable or non-sortable fields, `having` before 19, and what needs the groups
+ *   compared with one another or aggregated twice (per-group totals, window measures, a limit per
+ *   group, having against the average).
  * - The plan is version-neutral; {@link renderCall} writes the call for a server version, so a
  *   plan compiled before the version was probed still runs right.
  */
@@ -17,6 +21,7 @@ import type { CompiledQuery } from '../connector.ts';
 import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
 import { buildScope, compileDomain, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
+import { planRelated, renderRelatedCall } from './odoo-related.ts';
 import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn } from './odoo-plan.ts';
 
 export interface OdooCompileOptions {
@@ -41,8 +46,14 @@ export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: Odoo
   // Version unknown (a cached catalog, no call yet): show the ≤18 call, unless only 19+ can run it;
   // execute() renders the call again for the server's real version.
   const assumedMajor = plan.kind === 'group' && plan.having.length > 0 ? 19 : 17;
-  const call = renderCall(plan, options.serverMajor ?? assumedMajor);
-  const text = JSON.stringify({ model: call.model, method: call.method, ...call.params }, null, 2);
+  const major = options.serverMajor ?? assumedMajor;
+  const call = renderCall(plan, major);
+  // The related reads come first; their ids are known only when they have run.
+  const related = (plan.related ?? []).map((search) => {
+    const read = renderRelatedCall(search, major);
+    return { model: read.model, method: read.method, ...read.params, keep: `id ${search.exists ? 'in' : 'not in'} the ${search.field} values` };
+  });
+  const text = JSON.stringify({ model: call.model, method: call.method, ...call.params, ...(related.length === 0 ? {} : { related }) }, null, 2);
   return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
 }
 
@@ -54,7 +65,8 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
   const domain: DomainTerm[] = compileDomain(query.filters, scope, catalog);
   const activeTest = !query.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'active');
   const rowLimit = query.limit !== undefined && query.limit <= options.maxRows ? query.limit : options.maxRows + 1;
-  const base = { model: query.root, domain, activeTest };
+  const related = planRelated(query, catalog);
+  const base = { model: query.root, domain, activeTest, ...(related.length === 0 ? {} : { related }) };
 
   if (query.columns.length > 0 && query.distinct !== true) {
     const output: OutputColumn[] = [];
@@ -137,16 +149,19 @@ function checkShape(query: LogicalQuery): void {
   if (query.columns.length === 0 && !isAggregate) invalid('A query needs measures, dimensions or columns.');
   if (query.having.length > 0 && query.measures.length === 0) invalid('A having filter needs measures.');
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) invalid(`The limit must be a positive integer, not ${query.limit}.`);
-  if ((query.related?.length ?? 0) > 0) invalid('Related-row filters are not composed for Odoo yet.');
-  if (query.limitPerGroup !== undefined) invalid('A limit per group is not composed for Odoo yet.');
-  if (query.measures.some((measure) => measure.per !== undefined)) invalid('Measures over per-group totals are not composed for Odoo yet.');
-  if (query.having.some((filter) => filter.against !== undefined)) invalid('A having filter against the average is not composed for Odoo yet.');
+  if (query.related !== undefined && !Array.isArray(query.related)) invalid('Related filters must be a list.');
+  // Each needs every group of the result before any row can be given, and then arithmetic or
+  // ordering that read_group does not do: refused rather than approximated from a cut list.
+  if (query.limitPerGroup !== undefined) invalid('Odoo cannot keep the first rows of each group: read_group limits the whole result only.');
+  const per = query.measures.find((measure) => measure.per !== undefined);
+  if (per !== undefined) invalid(`Odoo cannot aggregate per-group totals ("${per.id}"): read_group aggregates the records once, not the totals of each group again.`);
+  if (query.having.some((filter) => filter.against !== undefined)) invalid('Odoo cannot compare a group with the average of all groups: read_group filters groups by fixed values only.');
   if (query.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not composed for Odoo yet.');
   for (const measure of query.measures) {
     // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
     if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);
     if (measure.aggregate === 'ratio') invalid(`Odoo cannot divide one aggregate by another (the ratio "${measure.id}").`);
-    if ((WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate)) invalid(`Odoo cannot compare one row's aggregate with other rows' ("${measure.id}").`);
+    if ((WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate)) invalid(`Odoo cannot compute the ${measure.aggregate.replace('_', ' ')} "${measure.id}": read_group does not compare one group's aggregate with other groups'.`);
   }
   const ids = new Set<string>();
   for (const { id } of [...query.measures, ...query.dimensions, ...query.columns]) {

@@ -11,7 +11,8 @@ import { DEFAULT_TIMEOUT_MS, createOdooClient, type OdooClient } from './odoo-cl
 import { compileOdoo } from './odoo-compiler.ts';
 import { toConnectionError, toQuerentError } from './odoo-errors.ts';
 import { introspectOdoo, sampleOdooValues } from './odoo-introspector.ts';
-import { renderCall, type OdooPlan } from './odoo-plan.ts';
+import { renderCall, type OdooPlan, type RenderedCall } from './odoo-plan.ts';
+import { resolveRelated } from './odoo-related.ts';
 import { toResultTable } from './odoo-values.ts';
 
 export interface OdooConnectorOptions {
@@ -98,13 +99,14 @@ export function createOdooConnector(options: OdooConnectorOptions): Connector {
       }
       try {
         const major = await rememberVersion(settings.signal);
-        const call = renderCall(plan, major);
-        const result = await client.call(call.model, call.method, call.params, {
+        const read = (call: RenderedCall, activeTest: boolean) => client.call(call.model, call.method, call.params, {
           timeoutMs: settings.timeoutMs ?? defaultTimeoutMs,
-          activeTest: plan.activeTest,
+          activeTest,
           ...(settings.signal === undefined ? {} : { signal: settings.signal }),
         });
-        return toResultTable(plan, result, major, settings.maxRows ?? maxRows);
+        const resolved = await resolveRelated(plan, major, read);
+        const result = await read(renderCall(resolved, major), resolved.activeTest);
+        return toResultTable(resolved, result, major, settings.maxRows ?? maxRows);
       } catch (error) {
         if (settings.signal?.aborted) throw error;
         throw toQuerentError(error);

@@ -20,7 +20,7 @@ export interface ScopeEntry {
 }
 
 /** The root and every join target, with the path that reaches it. Joins must be many2one hops to `id`. */
-export function buildScope(query: LogicalQuery, catalog: Catalog): ReadonlyMap<string, ScopeEntry> {
+export function buildScope(query: Pick<LogicalQuery, 'root' | 'joins'>, catalog: Catalog): ReadonlyMap<string, ScopeEntry> {
   const scope = new Map<string, ScopeEntry>();
   scope.set(query.root, { entity: requireEntity(catalog, query.root), prefix: '' });
   for (const join of query.joins) {

@@ -43,6 +43,22 @@ interface PlanBase {
   /** `context.active_test`. */
   readonly activeTest: boolean;
   readonly output: readonly OutputColumn[];
+  /** Reads of other models whose results narrow `domain` before the call (related filters); absent: none. */
+  readonly related?: readonly RelatedSearch[];
+}
+
+/**
+ * A related filter as a read of the related model: the distinct values of its many2one `field`
+ * (which points at the plan's model) among the records passing `domain`; the plan's records are
+ * then kept when their id is among them (`exists`) or is not.
+ */
+export interface RelatedSearch {
+  readonly model: string;
+  readonly domain: readonly DomainTerm[];
+  /** `context.active_test` of this read. */
+  readonly activeTest: boolean;
+  readonly field: string;
+  readonly exists: boolean;
 }
 
 export interface SearchReadPlan extends PlanBase {

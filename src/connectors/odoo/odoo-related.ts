@@ -1,0 +1,75 @@
+/**
+ * Related filters (semi- and anti-joins) for Odoo, which has no EXISTS: a related filter whose
+ * link is a many2one field of the related root pointing at the query root's `id` composes exactly
+ * from two reads. First the distinct values of that field among the related records passing the
+ * filter's own domain (one grouped read, so each record counts once), then `id in` those values
+ * (exists) or `id not in` them (not exists) on the root's domain. Any other link is refused.
+ */
+import type { Catalog } from '../catalog.ts';
+import { QuerentError } from '../../core/errors.ts';
+import type { LogicalQuery, RelatedFilter } from '../../query/logical-query.ts';
+import { buildScope, compileDomain, invalid, requireColumn } from './odoo-domain.ts';
+import { usesFormattedReadGroup, type OdooPlan, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
+
+/** The related filters of the query as reads of their models, checked against the catalog. */
+export function planRelated(query: LogicalQuery, catalog: Catalog): RelatedSearch[] {
+  return (query.related ?? []).map((related) => planOne(query, related, catalog));
+}
+
+function planOne(query: LogicalQuery, related: RelatedFilter, catalog: Catalog): RelatedSearch {
+  if (related.kind !== 'related' || typeof related.exists !== 'boolean') invalid('A related filter needs kind "related" and a boolean "exists".');
+  const { link } = related;
+  const [field] = link.columns;
+  const isSimpleLink = link.entity === related.root && link.outerEntity === query.root && link.columns.length === 1
+    && link.outerColumns.length === 1 && link.outerColumns[0] === 'id' && field !== undefined;
+  if (!isSimpleLink) {
+    invalid(`Odoo composes a related filter only through a many2one field of "${related.root}" to the id of "${query.root}"; this one links ${link.entity}.${link.columns.join('+')} to ${link.outerEntity}.${link.outerColumns.join('+')}.`);
+  }
+  if (related.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not composed for Odoo, in a related filter either.');
+  const scope = buildScope(related, catalog);
+  const entity = scope.get(related.root)!.entity;
+  const column = requireColumn(entity, field);
+  if (!entity.foreignKeys.some((key) => key.columns[0] === column.name && key.refEntity === query.root)) {
+    invalid(`"${entity.name}.${column.name}" is not a many2one field to "${query.root}", so Odoo cannot relate the two.`);
+  }
+  if (column.groupable === false) invalid(`Odoo cannot group "${entity.name}" by "${column.name}" (not groupable) to find the related records.`);
+  const activeTest = !related.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'active');
+  return { model: entity.name, domain: compileDomain(related.filters, scope, catalog), activeTest, field: column.name, exists: related.exists };
+}
+
+/** The grouped read of a related search on a server version: one group per distinct value of the field. */
+export function renderRelatedCall(search: RelatedSearch, major: number): RenderedCall {
+  const domain = search.domain.map((term) => [...term]);
+  if (usesFormattedReadGroup(major)) {
+    return { model: search.model, method: 'formatted_read_group', params: { domain, groupby: [search.field], aggregates: ['__count'] } };
+  }
+  return { model: search.model, method: 'read_group', params: { domain, fields: [search.field], groupby: [search.field], lazy: false } };
+}
+
+/** Reads one rendered call with the given `active_test`; the connector's client, with the run's timeout and signal. */
+export type RelatedReader = (call: RenderedCall, activeTest: boolean) => Promise<unknown>;
+
+/** The plan with each related search read and turned into an `id in` / `id not in` term of its domain. */
+export async function resolveRelated(plan: OdooPlan, major: number, read: RelatedReader): Promise<OdooPlan> {
+  if (plan.related === undefined || plan.related.length === 0) return plan;
+  const terms = [];
+  for (const search of plan.related) {
+    const ids = idsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field);
+    terms.push(['id', search.exists ? 'in' : 'not in', ids] as const);
+  }
+  const { related: _related, ...rest } = plan;
+  return { ...rest, domain: [...plan.domain, ...terms] };
+}
+
+/** The record ids of the groups: a many2one group value is `[id, name]`, an empty one `false`. */
+function idsOf(result: unknown, field: string): number[] {
+  const groups = Array.isArray(result) ? result : (result as { groups?: unknown } | null)?.groups;
+  if (!Array.isArray(groups)) throw new QuerentError('internal_error', 'The Odoo server answered the read for a related filter with an unexpected shape.');
+  const ids = new Set<number>();
+  for (const group of groups as Record<string, unknown>[]) {
+    const value = group[field];
+    const id = Array.isArray(value) ? value[0] : value;
+    if (typeof id === 'number' && Number.isInteger(id)) ids.add(id);
+  }
+  return [...ids].sort((left, right) => left - right);
+}
