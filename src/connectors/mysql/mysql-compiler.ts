@@ -8,6 +8,8 @@
  *   PostgreSQL's IS DISTINCT FROM) and `NOT IN … OR IS NULL`.
  * - Non-integer numbers and arithmetic literals are exact DECIMALs (a JS number would be bound as
  *   a DOUBLE); division yields NULL on a zero divisor; NULLs sort last both ways, as in PostgreSQL.
+ * - Window measures and a limit per group use window functions, which MySQL has from 8.0 (MariaDB
+ *   from 10.2): on MySQL 5.7 the server refuses those statements, and only those.
  */
 import type { Catalog } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
