@@ -5,7 +5,7 @@ import type { RunOutput } from './run-output.ts';
 import type { Connector } from '../connectors/connector.ts';
 import type { Catalog } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
-import { pivotAnswer } from '../query/pivot.ts';
+import { pivotAnswer } from '../render/pivot.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 
 export interface AnswerDependencies {

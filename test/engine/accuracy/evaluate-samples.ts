@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
-import { pivotAnswer } from '../../../src/query/pivot.ts';
+import { pivotAnswer } from '../../../src/render/pivot.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';

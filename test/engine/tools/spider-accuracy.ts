@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, loadSpiderQuestions, openSpiderDatabase } from '../accuracy/spider-set.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
-import { pivotAnswer } from '../../../src/query/pivot.ts';
+import { pivotAnswer } from '../../../src/render/pivot.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -10,7 +10,7 @@ import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { openQuestionSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
-import { pivotAnswer } from '../../../src/query/pivot.ts';
+import { pivotAnswer } from '../../../src/render/pivot.ts';
 
 export interface SampleCollectOptions {
   readonly model: Model;

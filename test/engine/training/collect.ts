@@ -11,7 +11,7 @@ import type { Model } from '../../../src/engine/readings/model.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
-import { pivotAnswer } from '../../../src/query/pivot.ts';
+import { pivotAnswer } from '../../../src/render/pivot.ts';
 
 export interface CollectOptions {
   readonly model: Model;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultTable } from '../../src/connectors/connector.ts';
 import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
-import { MAX_PIVOT_COLUMNS, pivotAnswer } from '../../src/query/pivot.ts';
+import { MAX_PIVOT_COLUMNS, pivotAnswer } from '../../src/render/pivot.ts';
 
 const ordersByMonthAndStatus: LogicalQuery = {
   kind: 'select',

@@ -9,7 +9,7 @@
  * renderers label and phrase the new columns like any other measure.
  */
 import type { ResultColumn, ResultTable } from '../connectors/connector.ts';
-import type { Dimension, Filter, LogicalQuery, Measure } from './logical-query.ts';
+import type { Dimension, Filter, LogicalQuery, Measure } from '../query/logical-query.ts';
 
 /** Beyond this many values a pivot would be wider than readable; the answer stays in rows. */
 export const MAX_PIVOT_COLUMNS = 24;
