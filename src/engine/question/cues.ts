@@ -135,6 +135,7 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['from oldest to newest', { kind: 'sort', direction: 'asc', by: false }],
   ['from newest to oldest', { kind: 'sort', direction: 'desc', by: false }],
   ['not', { kind: 'negation' }],
+  ["n't", { kind: 'negation' }],
   ['except', { kind: 'negation' }],
   ['except for', { kind: 'negation' }],
   ['excluding', { kind: 'negation' }],

@@ -190,6 +190,7 @@ describe('other cues', () => {
 
   it('negation, distinct, versus and everything', () => {
     expect(ofKind('jobs not cancelled', 'negation')).toHaveLength(1);
+    expect(ofKind("customers who don't have an account", 'negation')).toHaveLength(1);
     expect(ofKind('distinct status codes', 'distinct')).toHaveLength(1);
     expect(ofKind('closed vs open jobs', 'versus')).toHaveLength(1);
     expect(ofKind('show all the details of item 5', 'everything')[0]).toMatchObject({ start: 1, end: 4 });
