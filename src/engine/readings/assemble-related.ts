@@ -10,7 +10,7 @@
  * moves the conditions that belong to the related rows into the node.
  */
 import { reachFrom } from '../schema/join-graph.ts';
-import { dateFor } from './assemble-time.ts';
+import { periodConditionOn } from './assemble-time.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -108,9 +108,10 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
       const unit = draft.unit(pick.unit);
       if (unit.kind !== 'period' || pick.unit <= span.end || pick.unit >= until || draft.usedTokens.has(unit.start)) continue;
       if (!onlyWordsBetween(draft, span.end, pick.unit)) continue;
-      const date = dateFor(draft, pick.unit, span.entity);
-      if (!date) throw new Invalid();
-      inside.push({ kind: 'period', entity: date.entity, column: date.name, period: unit.period, tokens: draft.use(pick.unit) });
+      const condition = periodConditionOn(draft, pick.unit, span.entity, unit.period, tokensOf(draft, pick.unit));
+      if (!condition) throw new Invalid();
+      draft.use(pick.unit);
+      inside.push(condition);
       draft.feature('related.period');
     }
     // A condition on the subject's own rows said inside the span ("without German orders" as German customers) is no condition on the related rows.
@@ -175,4 +176,9 @@ function relatedNamedBefore(draft: Draft, subject: string, token: number): boole
     else if (seenSubject && draft.input.tokens.slice(unit.start, unit.end).some((word) => word.pos === 'NOUN')) return true;
   }
   return false;
+}
+
+function tokensOf(draft: Draft, unitIndex: number): number[] {
+  const unit = draft.unit(unitIndex);
+  return Array.from({ length: unit.end - unit.start }, (_, offset) => unit.start + offset);
 }

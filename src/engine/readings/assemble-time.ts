@@ -108,7 +108,19 @@ function yearCondition(year: ColumnInfo, period: Period, tokens: readonly number
 
 function yearColumn(draft: Draft): ColumnInfo | undefined {
   const entity = measuresOf(draft)[0]?.entity ?? draft.subject;
-  if (!entity) return undefined;
+  return entity ? yearColumnOf(draft, entity) : undefined;
+}
+
+/** The one column of an entity that keeps a year as a number, if it has exactly one. */
+function yearColumnOf(draft: Draft, entity: string): ColumnInfo | undefined {
   const years = entityOf(draft.input.schema, entity).columns.filter((column) => column.words.at(-1) === 'year' && !column.isDate);
   return years.length === 1 ? years[0] : undefined;
+}
+
+/** A period on `entity`'s rows: on its date (named beside the period, else its main date), else on its year column; undefined when it has neither. */
+export function periodConditionOn(draft: Draft, unitIndex: number, entity: string, period: Period, tokens: readonly number[]): ConditionNode | undefined {
+  const date = dateFor(draft, unitIndex, entity);
+  if (date) return { kind: 'period', entity: date.entity, column: date.name, period, tokens };
+  const year = yearColumnOf(draft, entity);
+  return year ? yearCondition(year, period, tokens) : undefined;
 }
