@@ -231,6 +231,12 @@ export interface LogicalQuery {
    * part of what the source computes: connectors ignore it and `pivotAnswer` applies it to the rows.
    */
   readonly pivot?: { readonly dimension: string };
+  /**
+   * Rows whose dimension is before `from` were read only so that later rows can be compared with
+   * them ("growth in 2025": January against the December before); they are not shown. Like
+   * `pivot`, connectors ignore it and `shapeAnswer` (src/render/answer-rows.ts) applies it.
+   */
+  readonly showFrom?: { readonly dimension: string; readonly from: string };
 }
 
 export function field(entity: string, column: string): FieldRef {

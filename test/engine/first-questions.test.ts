@@ -11,7 +11,7 @@ import { compareRows } from './accuracy/compare-rows.ts';
 import { openSampleSource, runSql } from './accuracy/evaluate-samples.ts';
 import { shippedModel } from '../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../src/engine/readings/read-question.ts';
-import { pivotAnswer } from '../../src/render/pivot.ts';
+import { shapeAnswer } from '../../src/render/answer-rows.ts';
 import type { SampleSlug } from '../../src/samples/sample-datasets.ts';
 
 const LINE_VALUE = 'l.quantity * l.unit_price * (1 - l.discount)';
@@ -83,7 +83,7 @@ describe('the first questions business users ask, read right', () => {
     const { connector, catalog, values } = sources.get(dataset)!;
     const best = readQuestion(question, catalog, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0];
     expect(best, 'no reading').toBeDefined();
-    const answer = pivotAnswer(best!.planned.query, await connector.execute(connector.compile(best!.planned.query, catalog)));
+    const answer = shapeAnswer(best!.planned.query, await connector.execute(connector.compile(best!.planned.query, catalog)));
     const gold = await runSql(connector, sql);
     expect(gold.rows.length).toBeGreaterThan(0);
     const { correct } = compareRows(answer.result.rows, gold.rows, orderMatters === true);

@@ -11,7 +11,7 @@ import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/read
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionFilters } from './plan-filters.ts';
-import { startOfWeek, today } from '../question/calendar.ts';
+import { addDays, addMonths, startOfWeek, today } from '../question/calendar.ts';
 import { currentBucketStart } from '../question/periods.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
@@ -111,6 +111,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     const { where: _moved, ...plain } = measures[0];
     measures[0] = plain;
   }
+  let showFrom: LogicalQuery['showFrom'];
   if (reading.window) {
     const of = nodeMeasures[allMeasures.indexOf(canonical(allMeasures, reading.window.measure))];
     if (!of) throw new Unplannable('a window without its measure');
@@ -121,6 +122,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
       // A bucket still in progress would make a growth figure out of part of a period.
       filters.push({ kind: 'filter', expression: window.along.field, op: 'lt', values: [bucketStart(now, window.along.grain)] });
       assumptions.push(`Growth compares each complete ${window.along.grain} with the one before; the current ${window.along.grain} so far is left out.`);
+      showFrom = readBucketBefore(filters, window.along, window.along.grain);
+      if (showFrom) assumptions.push(`The first ${window.along.grain} is compared with the ${window.along.grain} before the period, which is read for that only.`);
     }
   }
   for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
@@ -159,6 +162,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     ...(!aggregate && (reading.distinct || root !== reading.subject) ? { distinct: true } : {}),
     ...(related.length > 0 ? { related } : {}),
     ...(reading.pivot ? { pivot: { dimension: pivotDimension(reading.pivot, dimensions) } } : {}),
+    ...(showFrom ? { showFrom } : {}),
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
@@ -180,6 +184,33 @@ function windowMeasure(kind: 'change' | 'share' | 'running_total', of: Measure, 
   }
   const within = dimensions.filter((dimension) => dimension !== along).map((dimension) => dimension.id);
   return { measure: { id, label: `Cumulative ${name}`, aggregate: 'running_total', of: of.id, along: along.id, within, ...(of.unit ? { unit: of.unit } : {}) }, definition: `${name} added up ${along.grain} by ${along.grain}${within.length > 0 ? ', per group' : ''}`, along };
+}
+
+/**
+ * "Growth in 2025": January is compared with the December before, so the period's lower bound on
+ * the growth's date moves one bucket back, and that bucket is read but not shown. Only when the
+ * period starts on a bucket's first day; else its first bucket is partial anyway.
+ */
+function readBucketBefore(filters: Filter[], along: Dimension, grain: TimeGrain): LogicalQuery['showFrom'] {
+  const index = filters.findIndex((filter) => filter.op === 'gte' && filter.expression.kind === 'field'
+    && filter.expression.entity === along.field.entity && filter.expression.column === along.field.column && typeof filter.values[0] === 'string');
+  if (index < 0) return undefined;
+  const start = filters[index].values[0] as string;
+  if (bucketOf(start, grain) !== start) return undefined;
+  filters[index] = { ...filters[index], values: [previousBucket(start, grain)] };
+  return { dimension: along.id, from: start };
+}
+
+function bucketOf(day: string, grain: TimeGrain): string {
+  if (grain === 'day') return day;
+  if (grain === 'week') return startOfWeek(day);
+  return currentBucketStart(day, grain);
+}
+
+function previousBucket(start: string, grain: TimeGrain): string {
+  if (grain === 'day') return addDays(start, -1);
+  if (grain === 'week') return addDays(start, -7);
+  return addMonths(start, grain === 'year' ? -12 : grain === 'quarter' ? -3 : -1);
 }
 
 /** The first day of the bucket of `grain` that today falls in. */

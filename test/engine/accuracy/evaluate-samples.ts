@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
-import { pivotAnswer } from '../../../src/render/pivot.ts';
+import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
@@ -120,7 +120,7 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
         try {
           const compiled = connector.compile(plan.query, catalog);
           engineSql = compiled.text;
-          const answer = pivotAnswer(plan.query, await connector.execute(compiled)).result;
+          const answer = shapeAnswer(plan.query, await connector.execute(compiled)).result;
           const { correct } = compareRows(answer.rows, gold.rows, question.orderMatters);
           outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation, confidence: plan.confidence });
         } catch (error) {

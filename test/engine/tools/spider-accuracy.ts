@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, loadSpiderQuestions, openSpiderDatabase } from '../accuracy/spider-set.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
-import { pivotAnswer } from '../../../src/render/pivot.ts';
+import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -56,7 +56,7 @@ for (const split of splits) {
       for (const entry of totals) entry.answered += 1;
       let rows: readonly (readonly unknown[])[];
       try {
-        rows = pivotAnswer(result.query, await db.connector.execute(db.connector.compile(result.query, db.catalog), { maxRows: 100_000 })).result.rows;
+        rows = shapeAnswer(result.query, await db.connector.execute(db.connector.compile(result.query, db.catalog), { maxRows: 100_000 })).result.rows;
       } catch (error) {
         for (const entry of totals) entry.failed += 1;
         if (showing) console.log(`FAILED ${question.id} ${question.question}: ${(error as Error).message}`);

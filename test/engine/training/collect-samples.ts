@@ -10,7 +10,7 @@ import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { openQuestionSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
-import { pivotAnswer } from '../../../src/render/pivot.ts';
+import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 
 export interface SampleCollectOptions {
   readonly model: Model;
@@ -34,7 +34,7 @@ export async function collectSampleLabels(questions: readonly SampleQuestion[], 
           let correct = false;
           if (gold) {
             try {
-              const rows = pivotAnswer(candidate.planned.query, await connector.execute(connector.compile(candidate.planned.query, catalog), { timeoutMs: 10_000, maxRows: 100_000 })).result.rows;
+              const rows = shapeAnswer(candidate.planned.query, await connector.execute(connector.compile(candidate.planned.query, catalog), { timeoutMs: 10_000, maxRows: 100_000 })).result.rows;
               correct = compareRows(rows, gold, question.orderMatters).correct;
             } catch {
               correct = false;

@@ -11,7 +11,7 @@ import type { Model } from '../../../src/engine/readings/model.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
-import { pivotAnswer } from '../../../src/render/pivot.ts';
+import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 
 export interface CollectOptions {
   readonly model: Model;
@@ -40,11 +40,11 @@ export async function collectLabels(questions: readonly SpiderQuestion[], option
           let correct = false;
           try {
             const compiled = db.connector.compile(candidate.planned.query, db.catalog);
-            const key = `${question.id}|${compiled.text}|${JSON.stringify(compiled.params)}|${JSON.stringify(candidate.planned.query.pivot ?? null)}`;
+            const key = `${question.id}|${compiled.text}|${JSON.stringify(compiled.params)}|${JSON.stringify([candidate.planned.query.pivot ?? null, candidate.planned.query.showFrom ?? null])}`;
             const cached = cache.get(key);
             if (cached !== undefined) correct = cached;
             else {
-              const rows = pivotAnswer(candidate.planned.query, await db.connector.execute(compiled, { timeoutMs: 10_000, maxRows: 100_000 })).result.rows;
+              const rows = shapeAnswer(candidate.planned.query, await db.connector.execute(compiled, { timeoutMs: 10_000, maxRows: 100_000 })).result.rows;
               correct = compareRows(rows, question.gold.rows, question.order_matters).correct;
               cache.set(key, correct);
             }

@@ -116,3 +116,12 @@ describe('pivots', () => {
     expect(query.pivot).toEqual({ dimension: year?.id });
   });
 });
+
+describe('growth within a period', () => {
+  it('reads the month before the period so that its first month has a growth, and shows from the period on', () => {
+    const query = queriesOf('monthly growth in number of work orders in 2024')[0];
+    const month = query.dimensions.find((dimension) => dimension.grain === 'month');
+    expect(query.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'work_ord', column: 'ord_dt' }, op: 'gte', values: ['2023-12-01'] });
+    expect(query.showFrom).toEqual({ dimension: month?.id, from: '2024-01-01' });
+  });
+});
