@@ -10,6 +10,7 @@
  */
 import type { ResultColumn, ResultTable } from '../connectors/connector.ts';
 import type { Dimension, Filter, LogicalQuery, Measure } from '../query/logical-query.ts';
+import { addBuckets } from '../engine/question/calendar.ts';
 
 /** Beyond this many values a pivot would be wider than readable; the answer stays in rows. */
 export const MAX_PIVOT_COLUMNS = 24;
@@ -73,19 +74,12 @@ function valueFilters(dimension: Dimension, value: unknown): Filter[] {
   if (dimension.grain && day) {
     return [
       { kind: 'filter', expression: dimension.field, op: 'gte', values: [day] },
-      { kind: 'filter', expression: dimension.field, op: 'lt', values: [bucketEnd(day, dimension.grain)] },
+      { kind: 'filter', expression: dimension.field, op: 'lt', values: [addBuckets(day, dimension.grain, 1)] },
     ];
   }
   return [{ kind: 'filter', expression: dimension.field, op: 'eq', values: [value as string | number | boolean] }];
 }
 
-function bucketEnd(day: string, grain: NonNullable<Dimension['grain']>): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (grain === 'day') date.setUTCDate(date.getUTCDate() + 1);
-  else if (grain === 'week') date.setUTCDate(date.getUTCDate() + 7);
-  else date.setUTCMonth(date.getUTCMonth() + (grain === 'year' ? 12 : grain === 'quarter' ? 3 : 1));
-  return date.toISOString().slice(0, 10);
-}
 
 /** A column heading for one value: the year of a yearly bucket, the quarter of a quarterly one, the value itself otherwise. */
 function valueLabel(value: unknown, dimension: Dimension): string {

@@ -11,8 +11,7 @@ import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/read
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionFilters } from './plan-filters.ts';
-import { addDays, addMonths, startOfWeek, today } from '../question/calendar.ts';
-import { currentBucketStart } from '../question/periods.ts';
+import { addBuckets, bucketStart, today } from '../question/calendar.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { entitiesIn, measureOf } from './plan-measures.ts';
@@ -120,7 +119,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     definitions.set(window.measure.id, window.definition);
     if (window.along?.grain && reading.window.kind === 'change') {
       // A bucket still in progress would make a growth figure out of part of a period.
-      filters.push({ kind: 'filter', expression: window.along.field, op: 'lt', values: [bucketStart(now, window.along.grain)] });
+      filters.push({ kind: 'filter', expression: window.along.field, op: 'lt', values: [bucketStart(today(now), window.along.grain)] });
       assumptions.push(`Growth compares each complete ${window.along.grain} with the one before; the current ${window.along.grain} so far is left out.`);
       showFrom = readBucketBefore(filters, window.along, window.along.grain);
       if (showFrom) assumptions.push(`The first ${window.along.grain} is compared with the ${window.along.grain} before the period, which is read for that only.`);
@@ -196,29 +195,9 @@ function readBucketBefore(filters: Filter[], along: Dimension, grain: TimeGrain)
     && filter.expression.entity === along.field.entity && filter.expression.column === along.field.column && typeof filter.values[0] === 'string');
   if (index < 0) return undefined;
   const start = filters[index].values[0] as string;
-  if (bucketOf(start, grain) !== start) return undefined;
-  filters[index] = { ...filters[index], values: [previousBucket(start, grain)] };
+  if (bucketStart(start, grain) !== start) return undefined;
+  filters[index] = { ...filters[index], values: [addBuckets(start, grain, -1)] };
   return { dimension: along.id, from: start };
-}
-
-function bucketOf(day: string, grain: TimeGrain): string {
-  if (grain === 'day') return day;
-  if (grain === 'week') return startOfWeek(day);
-  return currentBucketStart(day, grain);
-}
-
-function previousBucket(start: string, grain: TimeGrain): string {
-  if (grain === 'day') return addDays(start, -1);
-  if (grain === 'week') return addDays(start, -7);
-  return addMonths(start, grain === 'year' ? -12 : grain === 'quarter' ? -3 : -1);
-}
-
-/** The first day of the bucket of `grain` that today falls in. */
-function bucketStart(now: Date, grain: TimeGrain): string {
-  const day = today(now);
-  if (grain === 'day') return day;
-  if (grain === 'week') return startOfWeek(day);
-  return currentBucketStart(day, grain);
 }
 
 function pivotDimension(group: GroupNode, dimensions: readonly Dimension[]): string {

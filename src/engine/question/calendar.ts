@@ -1,5 +1,7 @@
 /** Calendar arithmetic on ISO dates (`YYYY-MM-DD`), in UTC, for period ranges. */
 
+import type { TimeGrain } from '../../query/logical-query.ts';
+
 export interface DayParts {
   readonly year: number;
   /** 1–12. */
@@ -62,6 +64,22 @@ export function quarterOf(month: number): number {
 export function startOfWeek(isoDate: string): string {
   const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
   return addDays(isoDate, -((weekday + 6) % 7));
+}
+
+/** The first day of the day, week, month, quarter or year that `isoDate` falls in. */
+export function bucketStart(isoDate: string, grain: TimeGrain): string {
+  if (grain === 'day') return isoDate;
+  if (grain === 'week') return startOfWeek(isoDate);
+  const { year, month } = partsOf(isoDate);
+  if (grain === 'year') return iso(year, 1);
+  return iso(year, grain === 'quarter' ? (quarterOf(month) - 1) * 3 + 1 : month);
+}
+
+/** `count` days, weeks, months, quarters or years after (before, when negative) `isoDate`. */
+export function addBuckets(isoDate: string, grain: TimeGrain, count: number): string {
+  if (grain === 'day') return addDays(isoDate, count);
+  if (grain === 'week') return addDays(isoDate, 7 * count);
+  return addMonths(isoDate, count * (grain === 'year' ? 12 : grain === 'quarter' ? 3 : 1));
 }
 
 export function isValidDay(year: number, month: number, day: number): boolean {

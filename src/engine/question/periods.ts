@@ -5,7 +5,7 @@
  * dates (either end may be open) with a phrase for the interpretation.
  */
 import type { TimeGrain } from '../../query/logical-query.ts';
-import { addDays, addMonths, iso, quarterOf } from './calendar.ts';
+import { addBuckets, addDays, addMonths, bucketStart } from './calendar.ts';
 import { LEAD_INS, PointReader } from './period-points.ts';
 import type { Token } from './tokens.ts';
 
@@ -149,28 +149,19 @@ function rolling(reader: PointReader, index: number): Found | undefined {
     const start = unit === 'day' ? addDays(tomorrow, -count) : addDays(tomorrow, -7 * count);
     return { period: { start, end: tomorrow, phrase: `in the last ${count === 1 ? '' : `${count} `}${unitWord} (${start} to ${reader.today})` }, tokenStart: index, tokenEnd, leadIn: true };
   }
-  const months = unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1;
-  const current = currentBucketStart(reader.today, unit as 'month' | 'quarter' | 'year');
+  const current = bucketStart(reader.today, unit as TimeGrain);
   const toDate = includesCurrent(reader, tokenEnd, unit);
   if (toDate) {
-    const start = addMonths(current, -(count - 1) * months);
+    const start = addBuckets(current, unit as TimeGrain, -(count - 1));
     return { period: { start, end: tomorrow, phrase: `in the last ${count === 1 ? '' : `${count} `}${unitWord}, this ${unit} so far included (${start} to ${reader.today})` }, tokenStart: index, tokenEnd: toDate, leadIn: true };
   }
-  const start = addMonths(current, -count * months);
+  const start = addBuckets(current, unit as TimeGrain, -count);
   return {
     period: { start, end: current, phrase: `in the last ${count === 1 ? '' : `${count} `}complete ${unitWord} (${start} to ${addDays(current, -1)})` },
     tokenStart: index,
     tokenEnd,
     leadIn: true,
   };
-}
-
-/** The first day of the month, quarter or year `isoDay` falls in. */
-export function currentBucketStart(isoDay: string, grain: 'month' | 'quarter' | 'year'): string {
-  const [year, month] = isoDay.split('-').map(Number) as [number, number];
-  if (grain === 'year') return iso(year, 1);
-  if (grain === 'quarter') return iso(year, (quarterOf(month) - 1) * 3 + 1);
-  return iso(year, month);
 }
 
 /** "… including this month", "including the current quarter", "to date": the end of those words, else undefined. */

@@ -1,6 +1,6 @@
 /** Calendar arithmetic on ISO dates, in UTC. */
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, iso, isValidDay, monthOf, monthTitle, partsOf, quarterOf, startOfWeek, today } from '../../../src/engine/question/calendar.ts';
+import { addDays, addMonths, iso, isValidDay, monthOf, monthTitle, partsOf, quarterOf, startOfWeek, today, addBuckets, bucketStart } from '../../../src/engine/question/calendar.ts';
 
 describe('calendar', () => {
   it('iso normalises overflowing months and days', () => {
@@ -52,5 +52,11 @@ describe('calendar', () => {
     expect(isValidDay(2025, 4, 31)).toBe(false);
     expect(isValidDay(2025, 13, 1)).toBe(false);
     expect(isValidDay(2025, 1, 0)).toBe(false);
+  });
+
+  it('bucketStart and addBuckets on every grain', () => {
+    expect((['day', 'week', 'month', 'quarter', 'year'] as const).map((grain) => bucketStart('2025-05-10', grain))).toEqual(['2025-05-10', '2025-05-05', '2025-05-01', '2025-04-01', '2025-01-01']);
+    expect((['day', 'week', 'month', 'quarter', 'year'] as const).map((grain) => addBuckets('2025-01-01', grain, -1))).toEqual(['2024-12-31', '2024-12-25', '2024-12-01', '2024-10-01', '2024-01-01']);
+    expect(addBuckets('2025-11-01', 'quarter', 1)).toBe('2026-02-01');
   });
 });
