@@ -108,9 +108,8 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
       const unit = draft.unit(pick.unit);
       if (unit.kind !== 'period' || pick.unit <= span.end || pick.unit >= until || draft.usedTokens.has(unit.start)) continue;
       if (!onlyWordsBetween(draft, span.end, pick.unit)) continue;
-      const condition = periodConditionOn(draft, pick.unit, span.entity, unit.period, tokensOf(draft, pick.unit));
+      const condition = periodConditionOn(draft, pick.unit, span.entity, unit.period, draft.use(pick.unit));
       if (!condition) throw new Invalid();
-      draft.use(pick.unit);
       inside.push(condition);
       draft.feature('related.period');
     }
@@ -176,9 +175,4 @@ function relatedNamedBefore(draft: Draft, subject: string, token: number): boole
     else if (seenSubject && draft.input.tokens.slice(unit.start, unit.end).some((word) => word.pos === 'NOUN')) return true;
   }
   return false;
-}
-
-function tokensOf(draft: Draft, unitIndex: number): number[] {
-  const unit = draft.unit(unitIndex);
-  return Array.from({ length: unit.end - unit.start }, (_, offset) => unit.start + offset);
 }

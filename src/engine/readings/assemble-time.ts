@@ -38,7 +38,7 @@ export function assembleTime(draft: Draft): void {
 }
 
 /** The date a period beside `unitIndex` applies to on `entity`'s rows: the one named beside it, else the entity's main date. */
-export function dateFor(draft: Draft, unitIndex: number, entity: string): ColumnInfo | undefined {
+function dateFor(draft: Draft, unitIndex: number, entity: string): ColumnInfo | undefined {
   return namedDate(draft, unitIndex) ?? entityOf(draft.input.schema, entity).mainDate;
 }
 
