@@ -4,6 +4,7 @@
  */
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { governingAggregate } from './context.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, ReadingAggregate } from './reading.ts';
 
@@ -100,24 +101,12 @@ export function assembleMeasures(draft: Draft): void {
 /** "total of invoices", "open invoices total", "average invoice": the entity's single amount column. */
 function entityAmount(draft: Draft, unit: number, entity: string): void {
   const amount = entityOf(draft.input.schema, entity).primaryAmount;
-  const before = aggregateBefore(draft, unit);
-  const cueIndex = before ?? (draft.cueAt(draft.leftOf(unit))?.kind === 'aggregate' ? draft.leftOf(unit) : draft.rightOf(unit));
+  const governing = governingAggregate(draft.input.units, draft.input.contexts, unit);
+  const cueIndex = governing !== undefined && draft.cueAt(governing) ? governing : draft.rightOf(unit);
   const cue = draft.cueAt(cueIndex);
   if (!amount || cue?.kind !== 'aggregate') throw new Invalid();
   addMeasure(draft, unit, { kind: 'measure', aggregate: cue.aggregate, entity, column: amount.name, tokens: [...draft.useCue(cueIndex), ...draft.use(unit)] });
   draft.feature('measure.entity-amount');
-}
-
-/** "the total of unpaid invoices": the aggregate cue before an entity, past its segments, values and grammar words. */
-function aggregateBefore(draft: Draft, unit: number): number | undefined {
-  for (let index = unit - 1; index >= 0; index -= 1) {
-    const before = draft.unit(index);
-    const role = draft.picks[index]?.role;
-    if (draft.cueAt(index)?.kind === 'aggregate') return index;
-    if (before.kind === 'word' || (before.kind === 'link' && (role === 'segment' || role === 'filter'))) continue;
-    return undefined;
-  }
-  return undefined;
 }
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);

@@ -4,7 +4,7 @@
  * a sort key… — each with the features of the neighbourhood that suggested it. A proposal never
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
-import type { ContextKind, UnitContext } from './context.ts';
+import { governingAggregate, type ContextKind, type UnitContext } from './context.ts';
 import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
@@ -72,7 +72,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   return units.map((unit, index) => {
     const context = contexts[index];
     switch (unit.kind) {
-      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, aggregateAcross(units, contexts, index));
+      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, governingAggregate(units, contexts, index) !== undefined);
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
         const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
@@ -117,7 +117,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         if ((superlative && (superlative.counting === true || rankedBy)) || left === 'count') add('rank');
         if (left === 'compare') add('having');
         // "total of invoices", "the unpaid invoices total": the entity's own amount.
-        if (left === 'aggregate' || aggregated || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
+        if (aggregated || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
         if (verbal) add('relation');
         break;
       case 'column':
@@ -155,20 +155,6 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
     if (link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.type === 'boolean') add('flag');
   }
   return choices;
-}
-
-/** "the total of unpaid invoices": an aggregate word before the entity, with only its segments or values in between. */
-function aggregateAcross(units: readonly Unit[], contexts: readonly UnitContext[], index: number): boolean {
-  let left = contexts[index].left;
-  let steps = 0;
-  while (left.kind === 'link' && steps < 2) {
-    const unit = units[left.unit];
-    if (unit?.kind !== 'link' || !unit.links.every((link) => link.target.kind === 'segment' || link.target.kind === 'value')) return false;
-    left = contexts[left.unit].left;
-    steps += 1;
-  }
-  if (left.kind === 'of' && left.unit >= 0) left = contexts[left.unit].left;
-  return steps > 0 && left.kind === 'aggregate';
 }
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */

@@ -42,6 +42,22 @@ export function contextsOf(units: readonly Unit[]): UnitContext[] {
   return units.map((_, index) => ({ left: side(units, index, -1), right: side(units, index, 1) }));
 }
 
+/**
+ * The aggregate cue that governs a unit from its left ("the total of invoices", "the total of
+ * unpaid invoices"): the nearest unit on the left, past up to two links that only name segments
+ * or values of the rows and an "of"; undefined when it is not an aggregate.
+ */
+export function governingAggregate(units: readonly Unit[], contexts: readonly UnitContext[], index: number): number | undefined {
+  let left = contexts[index].left;
+  for (let steps = 0; left.kind === 'link' && steps < 2; steps += 1) {
+    const unit = units[left.unit];
+    if (unit?.kind !== 'link' || !unit.links.every((link) => link.target.kind === 'segment' || link.target.kind === 'value')) return undefined;
+    left = contexts[left.unit].left;
+    if (left.kind === 'of' && left.unit >= 0) left = contexts[left.unit].left;
+  }
+  return left.kind === 'aggregate' ? left.unit : undefined;
+}
+
 function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
   const between: string[] = [];
   for (let position = index + step; position >= 0 && position < units.length; position += step) {

@@ -205,7 +205,8 @@ function layerLinks(tokens: readonly Token[], start: number, end: number, schema
 function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex, found: readonly Link[]): Link[] {
   const token = tokens[index];
   if (found.some((link) => link.start === index && link.end === index + 1) || EDGE_BLOCKERS.has(token.pos) || token.lower.length < 3) return [];
-  if (isDegreeForm(token) || isAggregateWord(token.lower)) return [];
+  // Words that count or total ("total", "average") compute; their WordNet relatives ("total" → amount) name nothing.
+  if (isDegreeForm(token) || AGGREGATE_WORDS.has(token.lower)) return [];
   const links: Link[] = [];
   for (const related of senseIndexOf(schema).related(token.lemma)) {
     for (const entry of schema.terms.get(related.word) ?? []) {
@@ -215,11 +216,6 @@ function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex
   }
   if (links.length === 0 && !wordNet().knows(token.lemma) && !wordNet().knows(token.lower)) links.push(...fuzzyLinks(token, schema));
   return links;
-}
-
-/** The words of counting and totalling ("total", "average", "count"): they compute; their WordNet relatives ("total" → amount) name nothing. */
-function isAggregateWord(lower: string): boolean {
-  return AGGREGATE_WORDS.has(lower);
 }
 
 /** "highest", "larger": a comparative or superlative orders or compares; its WordNet relatives ("high" → level) name nothing. */
