@@ -54,8 +54,8 @@ export function pivotAnswer(query: LogicalQuery, result: ResultTable): PivotedAn
     ...spread.flatMap((measures) => measures.map((measure, index) => ({ name: measure.id, type: result.columns[measureIndexes[index]!]!.type }))),
   ];
   const order = query.order.filter((entry) => rowDimensions.some((each) => each.id === entry.id));
-  const pivoted: LogicalQuery = { ...query, dimensions: rowDimensions, measures: spread.flat(), order, having: [] };
-  delete (pivoted as { pivot?: unknown }).pivot;
+  const { pivot: _applied, ...rest } = query;
+  const pivoted: LogicalQuery = { ...rest, dimensions: rowDimensions, measures: spread.flat(), order, having: [] };
   return { query: pivoted, result: { columns, rows: [...rows.values()], truncated: result.truncated } };
 }
 

@@ -5,7 +5,6 @@ import type { RunOutput } from './run-output.ts';
 import type { Connector } from '../connectors/connector.ts';
 import type { Catalog } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
-import { shapeAnswer } from '../render/answer-rows.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 
 export interface AnswerDependencies {
@@ -46,12 +45,11 @@ export async function answerQuestion(
   const queryStarted = performance.now();
   const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
   timings.queryMs = performance.now() - queryStarted;
-  const shown = shapeAnswer(plan.query, result);
   return {
     question,
-    query: shown.query,
+    query: plan.query,
     compiled,
-    result: shown.result,
+    result,
     interpretation: plan.interpretation,
     assumptions: plan.assumptions,
     conditions: plan.conditions,

@@ -147,7 +147,8 @@ function comparisons(draft: Draft): void {
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
-      if (!(info.isNumeric || info.isDate)) throw new Invalid();
+      // Only a measured quantity has an average worth comparing with (not a key).
+      if (!info.isNumeric) throw new Invalid();
       const again = draft.rightOf(cueIndex);
       const repeat = draft.picks[again]?.link?.target;
       if (repeat?.kind === 'column' && repeat.entity === entity && repeat.column === column && draft.picks[again]?.role === 'show') tokens.push(...draft.use(again));
