@@ -62,8 +62,6 @@ function spanAfter(draft: Draft, negation: number, subject: string): { entity: s
     const unit = draft.unit(position);
     const pick = draft.picks[position];
     const target = pick?.link?.target;
-    // "sellers who did not sell any product": a verb that names the subject itself only relates it.
-    if (pick?.role === 'relation' && target?.entity === subject && entity === undefined) continue;
     if (pick && (pick.role === 'relation' || pick.role === 'scope') && target?.kind === 'entity' && (entity === undefined || target.entity === entity)) {
       if (target.entity === subject) return undefined;
       entity = target.entity;

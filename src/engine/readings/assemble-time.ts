@@ -16,8 +16,7 @@ export function assembleTime(draft: Draft): void {
     if (unit.kind !== 'period') throw new Invalid();
     // Already bound: a period of related rows ("without orders in 2025").
     if (draft.usedTokens.has(unit.start)) continue;
-    const named = namedDate(draft, pick.unit);
-    const column = named ?? defaultDate(draft);
+    const column = timeColumn(draft, pick.unit);
     const tokens = draft.use(pick.unit);
     if (column) {
       draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period: unit.period, tokens });
@@ -31,18 +30,13 @@ export function assembleTime(draft: Draft): void {
   }
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'grain') continue;
-    const column = namedDate(draft, index) ?? defaultDate(draft);
+    const column = timeColumn(draft, index);
     if (!column) throw new Invalid();
     draft.groups.push({ kind: 'grain', entity: column.entity, column: column.name, grain: unit.cue.grain as TimeGrain, tokens: draft.useCue(index) });
   }
 }
 
-/** The date a period beside `unitIndex` applies to on `entity`'s rows: the one named beside it, else the entity's main date. */
-function dateFor(draft: Draft, unitIndex: number, entity: string): ColumnInfo | undefined {
-  return namedDate(draft, unitIndex) ?? entityOf(draft.input.schema, entity).mainDate;
-}
-
-/** The date a grain said at `unitIndex` applies to: the one named beside it, else the date of what is measured or listed. */
+/** The date a period or grain said at `unitIndex` applies to: the one named beside it, else the date of what is measured or listed. */
 export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefined {
   return namedDate(draft, unitIndex) ?? defaultDate(draft);
 }
@@ -108,19 +102,13 @@ function yearCondition(year: ColumnInfo, period: Period, tokens: readonly number
 
 function yearColumn(draft: Draft): ColumnInfo | undefined {
   const entity = measuresOf(draft)[0]?.entity ?? draft.subject;
-  return entity ? yearColumnOf(draft, entity) : undefined;
-}
-
-/** The one column of an entity that keeps a year as a number, if it has exactly one. */
-function yearColumnOf(draft: Draft, entity: string): ColumnInfo | undefined {
+  if (!entity) return undefined;
   const years = entityOf(draft.input.schema, entity).columns.filter((column) => column.words.at(-1) === 'year' && !column.isDate);
   return years.length === 1 ? years[0] : undefined;
 }
 
-/** A period on `entity`'s rows: on its date (named beside the period, else its main date), else on its year column; undefined when it has neither. */
+/** A period on `entity`'s rows: on the date named beside it, else the entity's main date; undefined when it has none. */
 export function periodConditionOn(draft: Draft, unitIndex: number, entity: string, period: Period, tokens: readonly number[]): ConditionNode | undefined {
-  const date = dateFor(draft, unitIndex, entity);
-  if (date) return { kind: 'period', entity: date.entity, column: date.name, period, tokens };
-  const year = yearColumnOf(draft, entity);
-  return year ? yearCondition(year, period, tokens) : undefined;
+  const date = namedDate(draft, unitIndex) ?? entityOf(draft.input.schema, entity).mainDate;
+  return date ? { kind: 'period', entity: date.entity, column: date.name, period, tokens } : undefined;
 }

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { LogicalQuery } from '../../../src/query/logical-query.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
-import { entity } from '../fixtures/build-catalog.ts';
 import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
 
 function queriesOf(question: string): LogicalQuery[] {
@@ -74,21 +73,5 @@ describe('set readings', () => {
     for (const query of queriesOf('customers with work orders that are not cancelled')) {
       expect(query.related?.some((related) => !related.exists) ?? false).toBe(false);
     }
-  });
-});
-
-describe('periods of related rows', () => {
-  it('falls on the related rows\' year column when they keep no date', () => {
-    const catalog = { entities: [
-      entity({ name: 'painter', columns: [['id', 'integer'], ['name', 'text']] }),
-      entity({ name: 'show', columns: [['id', 'integer'], ['painter_id', 'integer'], ['theme', 'text'], ['year', 'integer']], references: { painter_id: 'painter' } }),
-    ] };
-    const related = readQuestion("painters who didn't have a show in 2004", catalog, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow })
-      .candidates.map((candidate) => candidate.planned.query).find((query) => query.related?.length)?.related;
-    expect(related).toEqual([{
-      kind: 'related', exists: false, root: 'show', joins: [],
-      link: { entity: 'show', columns: ['painter_id'], outerEntity: 'painter', outerColumns: ['id'] },
-      filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'show', column: 'year' }, op: 'eq', values: [2004] }],
-    }]);
   });
 });
