@@ -175,6 +175,8 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
     features[`link.${LEARNED_MATCH[link.match] ?? link.match}`] = 1;
     features['link.strength'] = link.strength;
     features[`role.${role}.${LEARNED_TARGET[link.target.kind] ?? link.target.kind}`] = 1;
+    // Zero on the tuning databases: what a layer link is worth is calibrated on the samples' layers.
+    if (link.match === 'layer') features[LAYER_LINK] = 1;
   }
   return { unit, role, ...(link ? { link } : {}), features };
 }
@@ -186,3 +188,6 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
  */
 const LEARNED_MATCH: Partial<Record<Link['match'], string>> = { label: 'exact', layer: 'exact' };
 const LEARNED_TARGET: Partial<Record<Link['target']['kind'], string>> = { metric: 'column', segment: 'value' };
+
+/** A link the semantic layer made (a metric, a segment, a synonym): the feature the layer calibration learns on. */
+export const LAYER_LINK = 'layer.link';

@@ -30,24 +30,38 @@ export function decisionExamples(questions: readonly LabelledQuestion[], weights
   });
 }
 
+export interface ConfidenceFit {
+  readonly epochs: number;
+  readonly l2: number;
+  /** Fixed weights whose score every example starts from; only the other weights are fitted. */
+  readonly base?: Readonly<Record<string, number>>;
+  /** Fit only these features (default: every feature the examples have). */
+  readonly only?: ReadonlySet<string>;
+}
+
 /** Logistic regression by Adam with an L2 penalty. */
-export function fitConfidence(examples: readonly DecisionExample[], epochs = 300, l2 = 0.01): Record<string, number> {
+export function fitConfidence(examples: readonly DecisionExample[], fit: ConfidenceFit = { epochs: 300, l2: 0.01 }): Record<string, number> {
   const usable = examples.filter((example): example is DecisionExample & { features: Features } => example.features !== undefined);
-  const names = [...new Set(usable.flatMap((example) => Object.keys(example.features)))];
+  const fitted = (name: string): boolean => fit.only?.has(name) ?? true;
+  const names = [...new Set(usable.flatMap((example) => Object.keys(example.features).filter(fitted)))];
   const index = new Map(names.map((name, position) => [name, position]));
-  const data = usable.map((example) => ({ sparse: Object.entries(example.features).map(([name, value]) => [index.get(name) ?? 0, value] as const), label: example.correct ? 1 : 0 }));
+  const data = usable.map((example) => ({
+    sparse: Object.entries(example.features).filter(([name]) => fitted(name)).map(([name, value]) => [index.get(name) ?? 0, value] as const),
+    offset: fit.base ? Object.entries(example.features).reduce((sum, [name, value]) => sum + (fit.base?.[name] ?? 0) * value, 0) : 0,
+    label: example.correct ? 1 : 0,
+  }));
   const weights = new Float64Array(names.length);
   const first = new Float64Array(names.length);
   const second = new Float64Array(names.length);
-  for (let epoch = 1; epoch <= epochs; epoch += 1) {
+  for (let epoch = 1; epoch <= fit.epochs; epoch += 1) {
     const gradient = new Float64Array(names.length);
-    for (const { sparse, label } of data) {
-      const score = sparse.reduce((sum, [position, value]) => sum + weights[position] * value, 0);
+    for (const { sparse, offset, label } of data) {
+      const score = sparse.reduce((sum, [position, value]) => sum + weights[position] * value, offset);
       const error = label - 1 / (1 + Math.exp(-score));
       for (const [position, value] of sparse) gradient[position] += error * value;
     }
     for (let position = 0; position < names.length; position += 1) {
-      const g = gradient[position] / Math.max(1, data.length) - l2 * weights[position];
+      const g = gradient[position] / Math.max(1, data.length) - fit.l2 * weights[position];
       first[position] = 0.9 * first[position] + 0.1 * g;
       second[position] = 0.999 * second[position] + 0.001 * g * g;
       weights[position] += 0.05 * (first[position] / (1 - 0.9 ** epoch)) / (Math.sqrt(second[position] / (1 - 0.999 ** epoch)) + 1e-8);
@@ -58,6 +72,16 @@ export function fitConfidence(examples: readonly DecisionExample[], epochs = 300
     if (Math.abs(weights[position]) >= 1e-4) result[name] = Number(weights[position].toFixed(4));
   });
   return result;
+}
+
+/**
+ * Features that only a semantic layer gives a reading (layer links, metrics, segments, business
+ * periods): present in the layer's examples, absent from every tuning-database example, so the
+ * confidence model fitted on the tuning databases has no weight for them.
+ */
+export function layerOnlyFeatures(layerExamples: readonly DecisionExample[], tuningExamples: readonly DecisionExample[]): Set<string> {
+  const seen = new Set(tuningExamples.flatMap((example) => Object.keys(example.features ?? {})));
+  return new Set(layerExamples.flatMap((example) => Object.keys(example.features ?? {})).filter((name) => !seen.has(name)));
 }
 
 export interface Scored {
