@@ -4,14 +4,14 @@
  */
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
-import { governingAggregate } from './context.ts';
+import { governingCue } from './context.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, ReadingAggregate } from './reading.ts';
 
 export function assembleMeasures(draft: Draft): void {
   for (const pick of draft.withRole('count')) {
     const target = pick.link?.target;
-    const cueIndex = draft.leftOf(pick.unit);
+    const cueIndex = governingCue(draft.input.units, draft.input.contexts, pick.unit, 'count') ?? -1;
     const cue = draft.cueAt(cueIndex);
     if (!target || cue?.kind !== 'count') throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
@@ -101,7 +101,7 @@ export function assembleMeasures(draft: Draft): void {
 /** "total of invoices", "open invoices total", "average invoice": the entity's single amount column. */
 function entityAmount(draft: Draft, unit: number, entity: string): void {
   const amount = entityOf(draft.input.schema, entity).primaryAmount;
-  const governing = governingAggregate(draft.input.units, draft.input.contexts, unit);
+  const governing = governingCue(draft.input.units, draft.input.contexts, unit, 'aggregate');
   const cueIndex = governing !== undefined && draft.cueAt(governing) ? governing : draft.rightOf(unit);
   const cue = draft.cueAt(cueIndex);
   if (!amount || cue?.kind !== 'aggregate') throw new Invalid();

@@ -4,8 +4,8 @@
  * a sort key… — each with the features of the neighbourhood that suggested it. A proposal never
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
-import { governingAggregate, type ContextKind, type UnitContext } from './context.ts';
-import type { Features } from './features.ts';
+import { governingCue, type ContextKind, type UnitContext } from './context.ts';
+import { LAYER_LINK, type Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
 import type { Token } from '../question/tokens.ts';
@@ -72,7 +72,10 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   return units.map((unit, index) => {
     const context = contexts[index];
     switch (unit.kind) {
-      case 'link': return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, governingAggregate(units, contexts, index) !== undefined);
+      case 'link': {
+        const governed = { aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined, count: governingCue(units, contexts, index, 'count') !== undefined };
+        return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, governed);
+      }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
         const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
@@ -87,7 +90,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   });
 }
 
-function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, aggregated = false): Choice[] {
+function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, governed = { aggregate: false, count: false }): Choice[] {
   const kept = [...links].sort((left, right) => right.strength - left.strength).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   const left = context.left.kind;
@@ -109,7 +112,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         add('subject');
         add('show');
         add('scope');
-        if (left === 'count') add('count');
+        if (governed.count) add('count');
         if (left === 'group') add('group');
         // "the most orders" ranks by how many; "the most recent work order" ranks work orders by their date (implied).
         const superlative = context.left.cue?.kind === 'superlative' ? context.left.cue : undefined;
@@ -117,7 +120,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         if ((superlative && (superlative.counting === true || rankedBy)) || left === 'count') add('rank');
         if (left === 'compare') add('having');
         // "total of invoices", "the unpaid invoices total": the entity's own amount.
-        if (aggregated || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
+        if (governed.aggregate || (right === 'aggregate' && context.right.between.length === 0)) add('measure');
         if (verbal) add('relation');
         break;
       case 'column':
@@ -175,7 +178,6 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
     features[`link.${LEARNED_MATCH[link.match] ?? link.match}`] = 1;
     features['link.strength'] = link.strength;
     features[`role.${role}.${LEARNED_TARGET[link.target.kind] ?? link.target.kind}`] = 1;
-    // Zero on the tuning databases: what a layer link is worth is calibrated on the samples' layers.
     if (link.match === 'layer') features[LAYER_LINK] = 1;
   }
   return { unit, role, ...(link ? { link } : {}), features };
@@ -188,6 +190,3 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
  */
 const LEARNED_MATCH: Partial<Record<Link['match'], string>> = { label: 'exact', layer: 'exact' };
 const LEARNED_TARGET: Partial<Record<Link['target']['kind'], string>> = { metric: 'column', segment: 'value' };
-
-/** A link the semantic layer made (a metric, a segment, a synonym): the feature the layer calibration learns on. */
-export const LAYER_LINK = 'layer.link';

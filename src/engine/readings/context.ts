@@ -43,11 +43,12 @@ export function contextsOf(units: readonly Unit[]): UnitContext[] {
 }
 
 /**
- * The aggregate cue that governs a unit from its left ("the total of invoices", "the total of
- * unpaid invoices"): the nearest unit on the left, past up to two links that only name segments
- * or values of the rows and an "of"; undefined when it is not an aggregate.
+ * The cue that governs a unit from its left ("the total of invoices", "the total of unpaid
+ * invoices", "how many active subscriptions"): the nearest unit on the left, past up to two links
+ * that only name segments or values of the rows and an "of"; undefined when it is not a cue of
+ * that kind.
  */
-export function governingAggregate(units: readonly Unit[], contexts: readonly UnitContext[], index: number): number | undefined {
+export function governingCue(units: readonly Unit[], contexts: readonly UnitContext[], index: number, kind: 'aggregate' | 'count'): number | undefined {
   let left = contexts[index].left;
   for (let steps = 0; left.kind === 'link' && steps < 2; steps += 1) {
     const unit = units[left.unit];
@@ -55,7 +56,7 @@ export function governingAggregate(units: readonly Unit[], contexts: readonly Un
     left = contexts[left.unit].left;
     if (left.kind === 'of' && left.unit >= 0) left = contexts[left.unit].left;
   }
-  return left.kind === 'aggregate' ? left.unit : undefined;
+  return left.kind === kind ? left.unit : undefined;
 }
 
 function side(units: readonly Unit[], index: number, step: 1 | -1): Side {

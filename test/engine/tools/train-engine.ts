@@ -103,7 +103,7 @@ console.log(`${Object.keys(final.weights).length} reading weights, ${Object.keys
 async function layerCalibration(spider: Model): Promise<Record<string, number>> {
   if (layerQuestions.length === 0) return {};
   const examples = decisionExamples(await labelSamples(layerQuestions, spider), spider.weights);
-  const only = layerOnlyFeatures(examples, heldOut);
+  const only = layerOnlyFeatures(examples, labelled);
   const fit = { epochs: 300, l2: 0.01, base: spider.confidence.weights, only };
   const threshold = spider.confidence.threshold;
   const folds = 5;

@@ -75,13 +75,16 @@ export function fitConfidence(examples: readonly DecisionExample[], fit: Confide
 }
 
 /**
- * Features that only a semantic layer gives a reading (layer links, metrics, segments, business
- * periods): present in the layer's examples, absent from every tuning-database example, so the
- * confidence model fitted on the tuning databases has no weight for them.
+ * Features that only a semantic layer gives a decision (layer links, metrics, segments, business
+ * periods, and the evidence given again under `layer.`): present in the layer's examples, absent
+ * from every reading proposed on the tuning databases, so the confidence model fitted there has no weight for them and none of them can
+ * change a tuning database's confidence.
  */
-export function layerOnlyFeatures(layerExamples: readonly DecisionExample[], tuningExamples: readonly DecisionExample[]): Set<string> {
-  const seen = new Set(tuningExamples.flatMap((example) => Object.keys(example.features ?? {})));
-  return new Set(layerExamples.flatMap((example) => Object.keys(example.features ?? {})).filter((name) => !seen.has(name)));
+export function layerOnlyFeatures(layerExamples: readonly DecisionExample[], tuning: readonly LabelledQuestion[]): Set<string> {
+  const seen = new Set<string>();
+  for (const question of tuning) for (const candidate of question.candidates) for (const name in candidate.features) seen.add(`reading.${name}`);
+  const layerOnly = (name: string): boolean => name.startsWith('layer.') || (name.startsWith('reading.') && !seen.has(name));
+  return new Set(layerExamples.flatMap((example) => Object.keys(example.features ?? {})).filter(layerOnly));
 }
 
 export interface Scored {

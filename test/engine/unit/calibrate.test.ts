@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitConfidence, layerOnlyFeatures, type DecisionExample } from '../training/calibrate.ts';
+import type { LabelledQuestion } from '../training/fit-weights.ts';
 
 const example = (features: Record<string, number>, correct: boolean, database = 'db'): DecisionExample => ({ database, features, correct });
 
@@ -28,9 +29,12 @@ describe('the confidence fit', () => {
 });
 
 describe('layer-only features', () => {
-  it('are the features the layer examples have and the tuning examples never do', () => {
-    const tuning = [example({ 'confidence.bias': 1, 'reading.link.exact': 1 }, true), { database: 'db', correct: false }];
-    const layer = [example({ 'confidence.bias': 1, 'reading.link.exact': 1, 'reading.layer.link': 2 }, true), example({ 'reading.metric.used': 1 }, false)];
+  it('are the reading features the layer examples have and no tuning-database reading does', () => {
+    const tuning: LabelledQuestion[] = [{ id: 'q1', database: 'db', candidates: [{ features: { 'link.exact': 1 }, correct: true, blocked: false, core: 'a' }, { features: { 'rank.count': 1 }, correct: false, blocked: false, core: 'b' }] }];
+    const layer = [
+      example({ 'confidence.bias': 1, 'reading.link.exact': 1, 'reading.rank.count': 1, 'reading.layer.link': 2 }, true),
+      example({ 'decision.lead': 0.5, 'reading.metric.used': 1 }, false),
+    ];
     expect([...layerOnlyFeatures(layer, tuning)].sort()).toEqual(['reading.layer.link', 'reading.metric.used']);
   });
 });

@@ -125,3 +125,17 @@ describe('growth within a period', () => {
     expect(query.showFrom).toEqual({ dimension: month?.id, from: '2024-01-01' });
   });
 });
+
+describe('a count over rows named by a value before them', () => {
+  it('counts the work orders whose status is the adjective said before them', () => {
+    const query = queriesOf('how many cancelled work orders')[0];
+    expect(query.measures).toMatchObject([{ aggregate: 'count' }]);
+    expect(query.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'work_ord', column: 'status_cd' }, op: 'eq', values: ['cancelled'] });
+  });
+
+  it('reaches past two such values', () => {
+    const query = queriesOf('how many active Lyon customers')[0];
+    expect(query.measures).toMatchObject([{ aggregate: 'count' }]);
+    expect(query.filters.map((filter) => 'values' in filter ? filter.values : [])).toEqual(expect.arrayContaining([['active'], ['Lyon']]));
+  });
+});
