@@ -79,7 +79,21 @@ export function accountWords(draft: Draft): void {
 function groupsAfterMeasure(draft: Draft, cueIndex: number): boolean {
   const { left, right } = draft.input.contexts[cueIndex];
   if (right.kind !== 'link' || left.unit < 0 || left.between.length > 0) return false;
-  return draft.measureOfUnit.has(left.unit);
+  return draft.measureOfUnit.has(left.unit) || groupsRows(draft, cueIndex);
+}
+
+/**
+ * "orders by status", "customers by country": "by" right between the rows asked for and a column
+ * or an entity (not a value: "songs by Adele" names who made them) can only group those rows.
+ */
+function groupsRows(draft: Draft, cueIndex: number): boolean {
+  const cue = draft.unit(cueIndex);
+  const { left, right } = draft.input.contexts[cueIndex];
+  if (cue.kind !== 'cue' || cue.cue.kind !== 'group' || !cue.cue.by || left.kind !== 'link') return false;
+  const before = draft.picks[left.unit];
+  const after = draft.unit(right.unit);
+  return (before?.role === 'subject' || before?.role === 'show') && before.link?.target.kind === 'entity'
+    && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */

@@ -13,3 +13,12 @@ describe('a verb that names a flag of the rows asked about ("products that are d
     for (const candidate of candidates) expect(JSON.stringify(candidate.planned.query), candidate.key).toContain('"discontinued"');
   });
 });
+
+describe('"by" between the rows asked for and a column ("work orders by status")', () => {
+  it('groups the rows in every reading: none lists them and passes over "by"', () => {
+    const orders = catalog(entity({ name: 'work_order', columns: [['id', 'integer'], ['title', 'text'], ['status', 'text']] }));
+    const { candidates } = readQuestion('work orders by status', orders, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const candidate of candidates) expect(candidate.planned.query.dimensions.map((dimension) => dimension.field.column), candidate.key).toContain('status');
+  });
+});
