@@ -153,7 +153,8 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     measures,
     dimensions,
     columns: aggregate ? [] : columns,
-    filters,
+    // A segment and a value may say the same condition ("open invoices that are open"): it is asked once.
+    filters: [...new Map(filters.map((filter) => [JSON.stringify(filter), filter])).values()],
     having: reading.having.map((entry) => ({ measureId: measureId(entry.measure), op: entry.op as 'gt', values: entry.values, ...(entry.against ? { against: entry.against } : {}) })),
     order,
     ...(reading.limit !== undefined && !reading.limitPer ? { limit: reading.limit } : {}),

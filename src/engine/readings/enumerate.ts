@@ -85,7 +85,7 @@ function beamSearch(choices: readonly Choice[][], weights: Readonly<Record<strin
   return partials;
 }
 
-function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
+export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
   const column = (entity: string, name: string) => schema.entityByName.get(entity)?.columnByName.get(name);
   const columns = query.columns.filter((selected) => column(selected.field.entity, selected.field.column)?.isKey !== true);
   // Joins only reach parents (many-to-one), so the root's rows stay distinct: counting its distinct
@@ -102,11 +102,19 @@ function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
   });
   const order = query.order.map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
   const having = query.having.map((entry) => ({ ...entry, measureId: renamed(entry.measureId) ?? entry.measureId }));
-  return queryKey({ ...query, measures, order, having, columns: columns.length > 0 ? columns : query.columns, joins: [] });
+  // Filters all hold at once: their order, and a filter said twice ("open invoices that are open"), change no row.
+  const filters = [...new Map(query.filters.map((filter) => [stableKey(filter), filter])).entries()]
+    .sort(([left], [right]) => left.localeCompare(right)).map(([, filter]) => filter);
+  return queryKey({ ...query, measures, order, having, filters, columns: columns.length > 0 ? columns : query.columns, joins: [] });
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */
 export function queryKey(query: LogicalQuery): string {
+  return stableKey(query);
+}
+
+/** JSON of a value with its keys sorted and its labels left out. */
+function stableKey(value: unknown): string {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object') {
@@ -115,5 +123,5 @@ export function queryKey(query: LogicalQuery): string {
     }
     return value;
   };
-  return JSON.stringify(strip(query));
+  return JSON.stringify(strip(value));
 }

@@ -1,7 +1,8 @@
 /** Reading keys: readings that plan to the same query are one answer. */
 import { describe, expect, it } from 'vitest';
 import { field, type LogicalQuery } from '../../../src/query/logical-query.ts';
-import { queryKey } from '../../../src/engine/readings/enumerate.ts';
+import { coreKey, queryKey } from '../../../src/engine/readings/enumerate.ts';
+import { schemaIndexOf } from '../../../src/engine/schema/schema-index.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { unseenCatalog, unseenNow, unseenValues } from '../fixtures/unseen-catalog.ts';
@@ -49,6 +50,23 @@ describe('queryKey', () => {
     const twoOrders: LogicalQuery = { ...hoursByTech, order: [{ id: 'total_hours', direction: 'desc' }, { id: 'tech_lname', direction: 'asc' }] };
     const swapped: LogicalQuery = { ...twoOrders, order: [...twoOrders.order].reverse() };
     expect(queryKey(swapped)).not.toBe(queryKey(twoOrders));
+  });
+});
+
+describe('coreKey (readings that give the same answer)', () => {
+  const schema = schemaIndexOf(unseenCatalog);
+  const openFilter = { kind: 'filter' as const, expression: field('work_ord', 'status_cd'), op: 'neq' as const, values: ['open'] };
+  const twoFilters: LogicalQuery = { ...hoursByTech, filters: [...hoursByTech.filters, openFilter] };
+
+  it('is the same whatever the order of the filters, or when a filter is said twice', () => {
+    const swapped: LogicalQuery = { ...twoFilters, filters: [...twoFilters.filters].reverse() };
+    const repeated: LogicalQuery = { ...twoFilters, filters: [...twoFilters.filters, hoursByTech.filters[0]] };
+    expect(coreKey(swapped, schema)).toBe(coreKey(twoFilters, schema));
+    expect(coreKey(repeated, schema)).toBe(coreKey(twoFilters, schema));
+  });
+
+  it('still tells apart different filters', () => {
+    expect(coreKey(hoursByTech, schema)).not.toBe(coreKey(twoFilters, schema));
   });
 });
 
