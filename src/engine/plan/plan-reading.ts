@@ -87,6 +87,14 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   // A condition on a total filters groups; over one ungrouped total it would only hide the answer.
   if (reading.having.length > 0 && dimensions.length === 0) throw new Unplannable('a condition on a total needs groups');
 
+  // Beside a total, a column shows only as one of its groups: any other would be dropped unsaid.
+  if (aggregate) {
+    for (const output of reading.outputs) {
+      if (output.kind === 'column' && !dimensions.some((dimension) => dimension.field.kind === 'field' && dimension.field.entity === output.entity && dimension.field.column === output.column)) {
+        throw new Unplannable('a column shown beside a total that is not one of its groups');
+      }
+    }
+  }
   const listFields: { entity: string; column: string }[] = [];
   if (!aggregate) {
     for (const output of reading.outputs) {

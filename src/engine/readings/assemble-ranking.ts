@@ -5,6 +5,7 @@
  */
 import type { Cue } from '../question/cues.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { listGroupCue } from './context.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
@@ -15,7 +16,10 @@ type Superlative = Cue & { kind: 'superlative' };
 export function assembleGroups(draft: Draft): void {
   for (const pick of draft.withRole('group')) {
     const target = pick.link?.target;
-    const cueIndex = draft.leftOf(pick.unit);
+    const listed = listGroupCue(draft.input.units, draft.input.contexts, pick.unit);
+    // "by plan and country": the list is grouped only when its first name is.
+    if (listed !== undefined && draft.picks[draft.rightOf(listed)]?.role !== 'group') throw new Invalid();
+    const cueIndex = listed ?? draft.leftOf(pick.unit);
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'group' && !(cue?.kind === 'pivot' && !cue.grain)) throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];

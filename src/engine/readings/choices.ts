@@ -4,7 +4,7 @@
  * a sort key… — each with the features of the neighbourhood that suggested it. A proposal never
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
-import { governingCue, type ContextKind, type UnitContext } from './context.ts';
+import { governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
 import { LAYER_LINK, type Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
@@ -73,7 +73,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
     const context = contexts[index];
     switch (unit.kind) {
       case 'link': {
-        const governed = { aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined, count: governingCue(units, contexts, index, 'count') !== undefined };
+        const governed = { aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined, count: governingCue(units, contexts, index, 'count') !== undefined, group: listGroupCue(units, contexts, index) !== undefined };
         return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, governed);
       }
       case 'cue': {
@@ -90,7 +90,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   });
 }
 
-function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, governed = { aggregate: false, count: false }): Choice[] {
+function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, governed = { aggregate: false, count: false, group: false }): Choice[] {
   const kept = [...links].sort((left, right) => right.strength - left.strength).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   const left = context.left.kind;
@@ -113,7 +113,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         add('show');
         add('scope');
         if (governed.count) add('count');
-        if (left === 'group') add('group');
+        if (left === 'group' || governed.group) add('group');
         // "the most orders" ranks by how many; "the most recent work order" ranks work orders by their date (implied).
         const superlative = context.left.cue?.kind === 'superlative' ? context.left.cue : undefined;
         const rankedBy = context.right.cue?.kind === 'group' && context.right.cue.by === true;
@@ -127,7 +127,7 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         add('show');
         if (left === 'aggregate' || left === 'count' || left === 'window') add('measure');
         if (left === 'count') add('count');
-        if (left === 'group' || left === 'pivot') add('group');
+        if (left === 'group' || left === 'pivot' || governed.group) add('group');
         if (left === 'sort' || left === 'group') add('order');
         if (left === 'superlative' || left === 'count') add('rank');
         if (right === 'compare' || left === 'compare') add('compare');

@@ -59,6 +59,22 @@ export function governingCue(units: readonly Unit[], contexts: readonly UnitCont
   return left.kind === kind ? left.unit : undefined;
 }
 
+/**
+ * "per country and segment", "by region, city and year": a name listed after another that a
+ * grouping word governs is grouped by it too. The index of that group cue, reached from the unit
+ * through names joined by "and" or commas; undefined when there is none.
+ */
+export function listGroupCue(units: readonly Unit[], contexts: readonly UnitContext[], index: number): number | undefined {
+  let left = contexts[index].left;
+  for (let steps = 0; (left.kind === 'and' || left.kind === 'comma') && steps < 4; steps += 1) {
+    const named = contexts[left.unit]?.left;
+    if (!named || units[named.unit]?.kind !== 'link') return undefined;
+    left = contexts[named.unit].left;
+    if (left.kind === 'group') return left.unit;
+  }
+  return undefined;
+}
+
 function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
   const between: string[] = [];
   for (let position = index + step; position >= 0 && position < units.length; position += step) {

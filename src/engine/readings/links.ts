@@ -69,7 +69,7 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return withoutShadowedLinks([...links, ...compoundLinks(links)]);
+  return withoutShadowedLinks([...links, ...compoundLinks(links, tokens)]);
 }
 
 const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);
@@ -98,15 +98,17 @@ function withoutShadowedLinks(links: readonly Link[]): Link[] {
 
 /**
  * "room price", "student age": an entity's name followed by one of its columns names that column,
- * as one span (unless a single name already covers both words for it).
+ * as one span (unless a single name already covers both words for it). Not when the column's word
+ * is a verb ("subscriptions churned" says what they did) or only a part of the column's name.
  */
-function compoundLinks(links: readonly Link[]): Link[] {
+function compoundLinks(links: readonly Link[], tokens: readonly Token[]): Link[] {
   const compounds: Link[] = [];
   for (const entity of links) {
     if (entity.target.kind !== 'entity') continue;
     for (const column of links) {
       const target = column.target;
       if (column.start !== entity.end || target.kind !== 'column' || target.entity !== entity.target.entity) continue;
+      if (column.match === 'part' || tokens[column.end - 1].pos === 'VERB') continue;
       const covered = links.some((other) => other.start === entity.start && other.end === column.end && other.target.kind === 'column' && other.target.column === target.column);
       if (covered) continue;
       compounds.push({ start: entity.start, end: column.end, target: column.target, match: 'entity-column', strength: 0.95 * Math.min(entity.strength, column.strength) });

@@ -22,3 +22,11 @@ describe('"by" between the rows asked for and a column ("work orders by status")
     for (const candidate of candidates) expect(candidate.planned.query.dimensions.map((dimension) => dimension.field.column), candidate.key).toContain('status');
   });
 });
+
+describe('an entity followed by a verb ("subscriptions churned")', () => {
+  it('is no compound name of a column that only contains the verb\'s stem', () => {
+    const subscriptions = catalog(entity({ name: 'subscription', columns: [['id', 'integer'], ['churn_reason', 'text'], ['status', 'text']] }));
+    const { candidates } = readQuestion('how many subscriptions churned', subscriptions, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
+    for (const candidate of candidates) expect(candidate.planned.query.measures.some((measure) => measure.aggregate === 'count_distinct'), candidate.key).toBe(false);
+  });
+});

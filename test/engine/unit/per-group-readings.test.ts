@@ -139,3 +139,28 @@ describe('a count over rows named by a value before them', () => {
     expect(query.filters.map((filter) => 'values' in filter ? filter.values : [])).toEqual(expect.arrayContaining([['active'], ['Lyon']]));
   });
 });
+
+describe('a list of names after a grouping word', () => {
+  it('groups by every name of "by status and technician"', () => {
+    const query = queriesOf('number of work orders by status and technician')[0];
+    expect(query.measures).toMatchObject([{ aggregate: 'count' }]);
+    const grouped = query.dimensions.map((dimension) => `${dimension.field.entity}.${dimension.field.column}`);
+    expect(grouped).toContain('work_ord.status_cd');
+    expect(grouped.some((name) => name.startsWith('tech.'))).toBe(true);
+  });
+});
+
+describe('a column shown beside a total', () => {
+  it('is one of its groups in every reading, never dropped from the answer', () => {
+    for (const question of ['number of work orders by status and technician', 'total hours and status of work orders per customer', 'customers and their number of work orders']) {
+      for (const candidate of readQuestion(question, unseenCatalog, unseenValues, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow }).candidates) {
+        const query = candidate.planned.query;
+        if (query.measures.length === 0) continue;
+        for (const output of candidate.reading.outputs) {
+          if (output.kind !== 'column') continue;
+          expect(query.dimensions.some((dimension) => dimension.field.entity === output.entity && dimension.field.column === output.column), `${question}: ${output.column}`).toBe(true);
+        }
+      }
+    }
+  });
+});
