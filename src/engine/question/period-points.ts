@@ -44,8 +44,21 @@ export class PointReader {
   }
 
   point(index: number): Point | undefined {
-    return this.relative(index) ?? this.toDate(index) ?? this.quarter(index) ?? this.half(index) ?? this.monthDay(index)
+    return this.soFar(index) ?? this.relative(index) ?? this.toDate(index) ?? this.quarter(index) ?? this.half(index) ?? this.monthDay(index)
       ?? this.isoDate(index) ?? this.fiscal(index) ?? this.year(index);
+  }
+
+  /** "so far this year", "this month so far", "this quarter to date": the current period up to today. */
+  private soFar(index: number): Point | undefined {
+    const before = this.word(index) === 'so' && this.word(index + 1) === 'far';
+    const at = before ? index + 2 : index;
+    if (!['this', 'current'].includes(this.word(at))) return undefined;
+    const current = this.relative(at);
+    if (!current) return undefined;
+    const after = !before && ((this.word(current.next) === 'so' && this.word(current.next + 1) === 'far') || (this.word(current.next) === 'to' && this.word(current.next + 1) === 'date'));
+    if (!before && !after) return undefined;
+    const end = addDays(this.today, 1);
+    return { start: current.start, end, label: `${current.label.replace(/\)$/, '')} so far, to ${this.today})`, takesIn: false, next: after ? current.next + 2 : current.next };
   }
 
   private relative(index: number): Point | undefined {

@@ -24,6 +24,13 @@ describe('calendar periods relative to now', () => {
     expect(periodsOf('work orders last year')[0]).toMatchObject({ grain: 'year', phrase: 'last year (2024)' });
   });
 
+  it('the current period so far ends today, said before or after it', () => {
+    expect(rangeOf('work orders so far this year')).toEqual({ start: '2025-01-01', end: '2025-05-11' });
+    expect(rangeOf('hours this month so far')).toEqual({ start: '2025-05-01', end: '2025-05-11' });
+    expect(rangeOf('hours this quarter to date')).toEqual({ start: '2025-04-01', end: '2025-05-11' });
+    expect(periodsOf('work orders so far this year')[0]).toMatchObject({ phrase: 'this year (2025 so far, to 2025-05-10)' });
+  });
+
   it('this quarter and last quarter', () => {
     expect(rangeOf('hours this quarter')).toEqual({ start: '2025-04-01', end: '2025-07-01' });
     expect(rangeOf('hours last quarter')).toEqual({ start: '2025-01-01', end: '2025-04-01' });
