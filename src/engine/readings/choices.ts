@@ -5,7 +5,7 @@
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
 import { governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
-import { LAYER_LINK, type Features } from './features.ts';
+import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
 import type { Token } from '../question/tokens.ts';
@@ -178,7 +178,6 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
     features[`link.${LEARNED_MATCH[link.match] ?? link.match}`] = 1;
     features['link.strength'] = link.strength;
     features[`role.${role}.${LEARNED_TARGET[link.target.kind] ?? link.target.kind}`] = 1;
-    if (link.match === 'layer') features[LAYER_LINK] = 1;
   }
   return { unit, role, ...(link ? { link } : {}), features };
 }

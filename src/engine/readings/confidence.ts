@@ -4,7 +4,7 @@
  * readings competed, and the best reading's features. It is fitted on predictions for databases
  * the reading model was not fitted on, so that it measures how the engine does on unseen schemas.
  */
-import { LAYER_LINK, type Features } from './features.ts';
+import type { Features } from './features.ts';
 
 export interface ConfidenceModel {
   readonly weights: Readonly<Record<string, number>>;
@@ -22,19 +22,10 @@ export const DEFAULT_MIN_ODDS = 2;
 
 export const CONFIDENCE_BIAS = 'confidence.bias';
 
-/**
- * The evidence a reading built on a semantic layer gives again, under `layer.`: the tuning databases
- * have no layer, so what the same evidence is worth there (a grouped reading, a join, a lead) is
- * learned apart, by the layer calibration on the samples' layers, and cannot move a tuning
- * database's confidence.
- */
-const LAYER_EVIDENCE = [CONFIDENCE_BIAS, 'decision.probability', 'decision.lead', 'reading.shape.aggregate', 'reading.shape.grouped', 'reading.shape.list', 'reading.shape.top', 'reading.join.hops'];
-
 /** The evidence about a decision, as named features. */
 export function confidenceFeatures(best: Features, probability: number, lead: number, competitors: number): Features {
   const features: Features = { [CONFIDENCE_BIAS]: 1, 'decision.probability': probability, 'decision.lead': lead, 'decision.competitors': Math.log1p(competitors) };
   for (const name in best) features[`reading.${name}`] = best[name];
-  if ((best[LAYER_LINK] ?? 0) > 0) for (const name of LAYER_EVIDENCE) if (features[name]) features[`layer.${name}`] = features[name];
   return features;
 }
 

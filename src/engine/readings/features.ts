@@ -12,6 +12,3 @@ export function addFeatures(target: Features, source: Features, factor = 1): voi
 export function bump(target: Features, name: string, value = 1): void {
   target[name] = (target[name] ?? 0) + value;
 }
-
-/** A link the semantic layer made (a metric, a segment, a synonym). The tuning databases have no layer, so this is zero there. */
-export const LAYER_LINK = 'layer.link';

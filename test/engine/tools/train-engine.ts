@@ -6,23 +6,19 @@
  * 1. reading weights: rounds alternate between reading every question with the current weights (a
  *    wide beam), running the readings against the gold rows, and refitting;
  * 2. the confidence model and its threshold, on predictions for databases held out of the fit
- *    (folds by database), so that they reflect schemas the weights have not seen;
- * 3. the layer calibration: the confidence weights of features only a semantic layer gives a reading
- *    (Spider has none), fitted on the `--layer` sample sets with the step-2 model's score as a fixed
- *    offset, so the tuning databases' confidence stays exactly as step 2 left it.
+ *    (folds by database), so that they reflect schemas the weights have not seen.
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
  * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
  *      [--samples none|samples-v2[,samples]] [--sample-weight 1]   (each sample question counts as that many times)
- *      [--layer samples-v2,samples|none]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadSpiderQuestions } from '../accuracy/spider-set.ts';
-import { chooseThreshold, decisionExamples, fitConfidence, layerOnlyFeatures, scoreAt, scoredExamples, type DecisionExample, type Scored } from '../training/calibrate.ts';
+import { chooseThreshold, decisionExamples, fitConfidence, scoreAt, scoredExamples, type DecisionExample, type Scored } from '../training/calibrate.ts';
 import { collectLabels } from '../training/collect.ts';
 import { collectSampleLabels } from '../training/collect-samples.ts';
-import { loadSampleQuestions, QUESTION_SETS, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
+import { loadSampleQuestions, QUESTION_SETS } from '../accuracy/evaluate-samples.ts';
 import { DEFAULT_FIT, fitWeights, logLikelihood, type LabelledQuestion } from '../training/fit-weights.ts';
 import { shippedModel, type Model } from '../../../src/engine/readings/model.ts';
 import { PREBUILT_SAMPLES_DIR } from '../../../src/samples/sample-datasets.ts';
@@ -37,7 +33,6 @@ const { values: options } = parseArgs({
     reuse: { type: 'boolean', default: false },
     samples: { type: 'string', default: 'none' },
     'sample-weight': { type: 'string', default: '1' },
-    layer: { type: 'string', default: 'samples-v2,samples' },
     out: { type: 'string', default: new URL('../../../src/engine/readings/weights.json', import.meta.url).pathname },
   },
 });
@@ -49,14 +44,18 @@ const questions = loadSpiderQuestions('fit').slice(0, options.limit ? Number(opt
 const labelsPath = new URL('../../../.tmp/train-labels.json', import.meta.url).pathname;
 const started = performance.now();
 let model: Model = shippedModel();
-const sampleQuestions = trainingSets(options.samples);
-const layerQuestions = trainingSets(options.layer);
-const labelSamples = (questions: readonly SampleQuestion[], weights: Model): Promise<LabelledQuestion[]> => collectSampleLabels(questions, {
-  model: weights, beam: 120, keep: 60, run: 30, now: new Date(),
-  samplesDir: process.env.QUERENT_SAMPLES_DIR ?? PREBUILT_SAMPLES_DIR,
+const sampleSetNames = options.samples === 'none' ? [] : options.samples.split(',');
+const sampleQuestions = sampleSetNames.flatMap((name) => {
+  if (MEASURING_SETS.has(name)) throw new TypeError(`${name} measures the engine on questions it was not trained on; train on another set.`);
+  const path = QUESTION_SETS[name];
+  if (path === undefined) throw new TypeError(`Unknown sample set ${name}`);
+  return loadSampleQuestions(path);
 });
 const sampleLabels = async (): Promise<LabelledQuestion[]> => {
-  const labels = await labelSamples(sampleQuestions, model);
+  const labels = await collectSampleLabels(sampleQuestions, {
+    model, beam: 120, keep: 60, run: 30, now: new Date(),
+    samplesDir: process.env.QUERENT_SAMPLES_DIR ?? PREBUILT_SAMPLES_DIR,
+  });
   return Array.from({ length: Number(options['sample-weight']) }, () => labels).flat();
 };
 let labelled: LabelledQuestion[] = options.reuse ? [...JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelledQuestion[], ...await sampleLabels()] : [];
@@ -91,41 +90,19 @@ for (let fold = 0; fold < folds; fold += 1) {
   pooled.push(...scoredExamples(heldOut.filter((example) => foldOf(example.database) === fold), { weights }));
 }
 const calibration = chooseThreshold(pooled, Number(options.precision));
+console.log(`held-out databases, by precision asked: ${[0.85, 0.88, 0.9, 0.92, 0.94, 0.96].map((precision) => {
+  const point = chooseThreshold(pooled, precision);
+  return `${percent(precision)} → ${percent(point.precision)} at ${percent(point.coverage)}`;
+}).join('; ')}`);
 const confidenceWeights = fitConfidence(heldOut);
-const spiderModel: Model = { weights: sorted(model.weights), confidence: { threshold: Number(calibration.threshold.toFixed(4)), weights: confidenceWeights } };
-const final: Model = { ...spiderModel, confidence: { ...spiderModel.confidence, weights: sorted({ ...confidenceWeights, ...await layerCalibration(spiderModel) }) } };
+const final: Model = {
+  weights: sorted(model.weights),
+  confidence: { threshold: Number(calibration.threshold.toFixed(4)), weights: sorted(confidenceWeights) },
+};
 const onFit = scoreAt(scoredExamples(decisionExamples(labelled, final.weights), final.confidence), final.confidence.threshold);
 writeFileSync(options.out, `${JSON.stringify(final, null, 2)}\n`);
 console.log(`confidence threshold ${final.confidence.threshold}: held-out databases precision ${percent(calibration.precision)} coverage ${percent(calibration.coverage)}; fit (trained on) precision ${percent(onFit.precision)} coverage ${percent(onFit.coverage)}`);
 console.log(`${Object.keys(final.weights).length} reading weights, ${Object.keys(final.confidence.weights).length} confidence weights written to ${options.out} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-
-/** Step 3: confidence weights for what only a semantic layer gives a reading, with a cross-validated figure. */
-async function layerCalibration(spider: Model): Promise<Record<string, number>> {
-  if (layerQuestions.length === 0) return {};
-  const examples = decisionExamples(await labelSamples(layerQuestions, spider), spider.weights);
-  const only = layerOnlyFeatures(examples, labelled);
-  const fit = { epochs: 300, l2: 0.01, base: spider.confidence.weights, only };
-  const threshold = spider.confidence.threshold;
-  const folds = 5;
-  const crossed: Scored[] = [];
-  for (let fold = 0; fold < folds; fold += 1) {
-    const weights = { ...spider.confidence.weights, ...fitConfidence(examples.filter((_, index) => index % folds !== fold), fit) };
-    crossed.push(...scoredExamples(examples.filter((_, index) => index % folds === fold), { weights }));
-  }
-  const before = scoreAt(scoredExamples(examples, spider.confidence), threshold);
-  const after = scoreAt(crossed, threshold);
-  console.log(`layer calibration on ${examples.length} questions (${options.layer}), ${only.size} layer-only features: precision ${percent(before.precision)} coverage ${percent(before.coverage)} without it; ${percent(after.precision)} coverage ${percent(after.coverage)} with it (${folds}-fold, by question)`);
-  return fitConfidence(examples, fit);
-}
-
-function trainingSets(names: string): SampleQuestion[] {
-  return (names === 'none' ? [] : names.split(',')).flatMap((name) => {
-    if (MEASURING_SETS.has(name)) throw new TypeError(`${name} measures the engine on questions it was not trained on; train on another set.`);
-    const path = QUESTION_SETS[name];
-    if (path === undefined) throw new TypeError(`Unknown sample set ${name}`);
-    return loadSampleQuestions(path);
-  });
-}
 
 function percent(value: number): string {
   return `${(100 * value).toFixed(1)}%`;

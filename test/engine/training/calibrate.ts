@@ -5,7 +5,7 @@
  * confidence that keeps the answered questions right at least `precision` of the time. Both are
  * fitted on predictions for databases the reading weights were not fitted on.
  */
-import { confidenceFeatures, confidenceOf, type ConfidenceModel } from '../../../src/engine/readings/confidence.ts';
+import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS, type ConfidenceModel } from '../../../src/engine/readings/confidence.ts';
 import { evidenceOf } from '../../../src/engine/readings/decide.ts';
 import type { Features } from '../../../src/engine/readings/features.ts';
 import { DECLINE_FEATURE } from '../../../src/engine/readings/model.ts';
@@ -13,7 +13,7 @@ import type { LabelledQuestion } from './fit-weights.ts';
 
 export interface DecisionExample {
   readonly database: string;
-  /** Undefined when the engine has no reading to answer with (none, or it drops a word). */
+  /** Undefined when the engine has no reading to answer with (none, it drops a word, or two answers are about as likely). */
   readonly features?: Features;
   readonly correct: boolean;
 }
@@ -26,42 +26,30 @@ export function decisionExamples(questions: readonly LabelledQuestion[], weights
     const best = scored[0];
     if (!best || best.blocked) return { database: question.database, correct: false };
     const evidence = evidenceOf(scored, weights[DECLINE_FEATURE] ?? 0);
+    // As decide() does: two different answers close in likelihood are declined whatever the confidence.
+    if (evidence.next > 0 && evidence.probability < DEFAULT_MIN_ODDS * evidence.next) return { database: question.database, correct: false };
     return { database: question.database, features: confidenceFeatures(best.features, evidence.probability, evidence.lead, scored.length), correct: best.correct };
   });
 }
 
-export interface ConfidenceFit {
-  readonly epochs: number;
-  readonly l2: number;
-  /** Fixed weights whose score every example starts from; only the other weights are fitted. */
-  readonly base?: Readonly<Record<string, number>>;
-  /** Fit only these features (default: every feature the examples have). */
-  readonly only?: ReadonlySet<string>;
-}
-
 /** Logistic regression by Adam with an L2 penalty. */
-export function fitConfidence(examples: readonly DecisionExample[], fit: ConfidenceFit = { epochs: 300, l2: 0.01 }): Record<string, number> {
+export function fitConfidence(examples: readonly DecisionExample[], epochs = 300, l2 = 0.01): Record<string, number> {
   const usable = examples.filter((example): example is DecisionExample & { features: Features } => example.features !== undefined);
-  const fitted = (name: string): boolean => fit.only?.has(name) ?? true;
-  const names = [...new Set(usable.flatMap((example) => Object.keys(example.features).filter(fitted)))];
+  const names = [...new Set(usable.flatMap((example) => Object.keys(example.features)))];
   const index = new Map(names.map((name, position) => [name, position]));
-  const data = usable.map((example) => ({
-    sparse: Object.entries(example.features).filter(([name]) => fitted(name)).map(([name, value]) => [index.get(name) ?? 0, value] as const),
-    offset: fit.base ? Object.entries(example.features).reduce((sum, [name, value]) => sum + (fit.base?.[name] ?? 0) * value, 0) : 0,
-    label: example.correct ? 1 : 0,
-  }));
+  const data = usable.map((example) => ({ sparse: Object.entries(example.features).map(([name, value]) => [index.get(name) ?? 0, value] as const), label: example.correct ? 1 : 0 }));
   const weights = new Float64Array(names.length);
   const first = new Float64Array(names.length);
   const second = new Float64Array(names.length);
-  for (let epoch = 1; epoch <= fit.epochs; epoch += 1) {
+  for (let epoch = 1; epoch <= epochs; epoch += 1) {
     const gradient = new Float64Array(names.length);
-    for (const { sparse, offset, label } of data) {
-      const score = sparse.reduce((sum, [position, value]) => sum + weights[position] * value, offset);
+    for (const { sparse, label } of data) {
+      const score = sparse.reduce((sum, [position, value]) => sum + weights[position] * value, 0);
       const error = label - 1 / (1 + Math.exp(-score));
       for (const [position, value] of sparse) gradient[position] += error * value;
     }
     for (let position = 0; position < names.length; position += 1) {
-      const g = gradient[position] / Math.max(1, data.length) - fit.l2 * weights[position];
+      const g = gradient[position] / Math.max(1, data.length) - l2 * weights[position];
       first[position] = 0.9 * first[position] + 0.1 * g;
       second[position] = 0.999 * second[position] + 0.001 * g * g;
       weights[position] += 0.05 * (first[position] / (1 - 0.9 ** epoch)) / (Math.sqrt(second[position] / (1 - 0.999 ** epoch)) + 1e-8);
@@ -72,19 +60,6 @@ export function fitConfidence(examples: readonly DecisionExample[], fit: Confide
     if (Math.abs(weights[position]) >= 1e-4) result[name] = Number(weights[position].toFixed(4));
   });
   return result;
-}
-
-/**
- * Features that only a semantic layer gives a decision (layer links, metrics, segments, business
- * periods, and the evidence given again under `layer.`): present in the layer's examples, absent
- * from every reading proposed on the tuning databases, so the confidence model fitted there has no weight for them and none of them can
- * change a tuning database's confidence.
- */
-export function layerOnlyFeatures(layerExamples: readonly DecisionExample[], tuning: readonly LabelledQuestion[]): Set<string> {
-  const seen = new Set<string>();
-  for (const question of tuning) for (const candidate of question.candidates) for (const name in candidate.features) seen.add(`reading.${name}`);
-  const layerOnly = (name: string): boolean => name.startsWith('layer.') || (name.startsWith('reading.') && !seen.has(name));
-  return new Set(layerExamples.flatMap((example) => Object.keys(example.features ?? {})).filter(layerOnly));
 }
 
 export interface Scored {
