@@ -144,6 +144,17 @@ describe('compileOdoo', () => {
     expect(rendered.params['groupby']).toEqual(['partner_id']);
   });
 
+  it('groups by a related record\'s id and name as one many2one key, shown once, either id usable to order', () => {
+    const dimensions = [
+      { id: 'customer_id', label: 'Customer id', field: field('res.partner', 'id') },
+      { id: 'customer_name', label: 'Customer', field: field('res.partner', 'name') },
+    ];
+    const plan = planOdoo(query({ joins: toCountry.slice(0, 1), measures: [revenue], dimensions, order: [{ id: 'customer_name', direction: 'asc' }] }), catalog, { maxRows: 1000 });
+    expect(plan.kind === 'group' && plan.groupby).toEqual([{ field: 'partner_id' }]);
+    expect(plan.output.map((column) => column.id)).toEqual(['customer_id', 'revenue']);
+    expect(plan.kind === 'group' && plan.order).toEqual([{ source: { kind: 'group', index: 0 }, direction: 'asc' }]);
+  });
+
   it('lists with search_read: fields, order and a limit one above the cap', () => {
     const logical = query({
       columns: [{ id: 'reference', label: 'Reference', field: field('sale.order', 'name') }, { id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }],

@@ -96,12 +96,19 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
 
   const groupby: GroupKey[] = [];
   const output: OutputColumn[] = [];
+  // A related record's id and name are one many2one group key (read_group gives [id, display name]):
+  // shown once, under the first dimension's id; the others only name it for order and having.
+  const aliases = new Map<string, OutputColumn['source']>();
   for (const dimension of dimensions) {
     const { name, catalogColumn } = rootFieldFor(scope, dimension.field.entity, dimension.field.column, 'group');
     const grain = grainOf(dimension, catalogColumn);
     const index = groupby.findIndex((key) => key.field === name && key.grain === grain);
-    if (index < 0) groupby.push({ field: name, ...(grain === undefined ? {} : { grain }) });
-    output.push({ id: dimension.id, source: { kind: 'group', index: index < 0 ? groupby.length - 1 : index }, ...(grain === undefined ? describe(catalogColumn) : { type: 'date', nativeType: catalogColumn.nativeType }) });
+    if (index >= 0) {
+      aliases.set(dimension.id, { kind: 'group', index });
+      continue;
+    }
+    groupby.push({ field: name, ...(grain === undefined ? {} : { grain }) });
+    output.push({ id: dimension.id, source: { kind: 'group', index: groupby.length - 1 }, ...(grain === undefined ? describe(catalogColumn) : { type: 'date', nativeType: catalogColumn.nativeType }) });
   }
   const aggregates: OdooAggregateSpec[] = [];
   for (const measure of query.measures) {
@@ -122,6 +129,8 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
     output.push({ id: measure.id, source: { kind: 'aggregate', index }, type: aggregate === 'count' || aggregate === 'count_distinct' ? 'integer' : 'number', nativeType: column.nativeType });
   }
   const sourceOf = (id: string) => {
+    const alias = aliases.get(id);
+    if (alias !== undefined) return alias;
     const column = output.find((each) => each.id === id);
     if (column === undefined) invalid(`The order or having filter refers to "${id}", which is not in the query.`);
     return column.source;
