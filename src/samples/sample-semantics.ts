@@ -146,10 +146,45 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
 
 const LAYERS: Readonly<Record<SampleSlug, Readonly<Record<string, EntityLayer>>>> = { wholesale: WHOLESALE, saas: SAAS };
 
+/**
+ * The questions each sample's owner checked the answer to (test/engine/verified-questions.test.ts
+ * holds the hand-written SQL each is checked against).
+ */
+export const VERIFIED_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>> = {
+  wholesale: [
+    'who are our best salespeople?',
+    'which customers have not ordered in the last 6 months?',
+    'gross margin by category',
+    'top 3 products per category',
+    'month-over-month revenue growth',
+    'revenue per year, one column per year',
+    'top 10 customers by revenue',
+    'revenue by month this year',
+    'units sold per product',
+    'total amount of overdue invoices by customer',
+    'average order value by month',
+    'orders by status',
+  ],
+  saas: [
+    'churn rate by plan',
+    'mrr by plan',
+    'active subscriptions by plan',
+    'unresolved tickets by priority',
+    'average resolution time by agent',
+    'accounts by segment',
+    'billings by month this year',
+    'top 5 accounts by mrr',
+    'average satisfaction score by team',
+  ],
+};
+
 /** The sample's catalog with its semantic layer added. */
 export function withSampleSemantics(slug: SampleSlug, catalog: Catalog): Catalog {
   const layers = LAYERS[slug];
-  return { entities: catalog.entities.map((entity) => (Object.hasOwn(layers, entity.name) ? withLayer(entity, layers[entity.name]) : entity)) };
+  return {
+    entities: catalog.entities.map((entity) => (Object.hasOwn(layers, entity.name) ? withLayer(entity, layers[entity.name]) : entity)),
+    verifiedQuestions: VERIFIED_QUESTIONS[slug],
+  };
 }
 
 function withLayer(entity: CatalogEntity, layer: EntityLayer): CatalogEntity {
