@@ -136,6 +136,11 @@ export interface CatalogEntity {
 
 export interface Catalog {
   readonly entities: readonly CatalogEntity[];
+  /**
+   * Questions the data owner has checked the engine's answer to (part of the semantic layer). A
+   * question whose best reading is the reading of one of them is answered with that reading.
+   */
+  readonly verifiedQuestions?: readonly string[];
 }
 
 /** Distinct values of a low-cardinality text column, for linking words in a question to data. */

@@ -13,6 +13,7 @@ import { tokenize } from './question/tokens.ts';
 import { decide } from './readings/decide.ts';
 import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
+import { verifiedReadings } from './readings/verified.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
 import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
@@ -56,7 +57,8 @@ export function planQuestion(question: string, context: EngineContext, options: 
   const refusal = refusalOf(tokenize(text));
   if (refusal) return decline(refusal.code, refusal.detail);
   readings = readQuestion(text, context.catalog, context.values, model, { ...DEFAULT_READ_OPTIONS, now: context.now });
-  const decision = decide(readings.candidates, readings.tokens, model);
+  const verified = verifiedReadings(context.catalog, context.values, model, context.now);
+  const decision = decide(readings.candidates, readings.tokens, model, verified);
   if (decision.kind === 'decline') {
     if (decision.why === 'unused-words') return decline('unknown_words', quoteAll(decision.words ?? []), decision.words ?? []);
     if (decision.why === 'no-reading') {
@@ -76,7 +78,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
     ok: true,
     query: candidate.planned.query,
     interpretation: explanation.interpretation,
-    assumptions: [...followUpNote, ...candidate.planned.assumptions],
+    assumptions: [...followUpNote, ...(decision.verified === undefined ? [] : [`Read as the verified question "${decision.verified}" of this connection.`]), ...candidate.planned.assumptions],
     conditions: explanation.conditionPhrases,
     definitions: candidate.planned.metricDefinitions,
     confidence,

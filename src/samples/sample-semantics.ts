@@ -170,7 +170,6 @@ export const VERIFIED_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>>
     'mrr by plan',
     'active subscriptions by plan',
     'unresolved tickets by priority',
-    'average resolution time by agent',
     'accounts by segment',
     'billings by month this year',
     'top 5 accounts by mrr',

@@ -51,6 +51,14 @@ describe('honest, readable answers over HTTP', () => {
     return response.body.answer;
   }
 
+  it('answers a question that reads as a verified question of the sample, and says so; a neighbour that reads otherwise is not', async () => {
+    const { answer } = await ask('what is the gross margin per category?', 'json');
+    expect(answer.assumptions).toContain('Read as the verified question "gross margin by category" of this connection.');
+    expect(answer.tables[0].rows.length).toBeGreaterThan(1);
+    const response = await api(server.baseUrl, '/api/v1/chat?format=json', { key, body: { connectionId, prompt: 'who were our best salespeople in 2025?' } });
+    expect(JSON.stringify(response.body)).not.toContain('verified question');
+  });
+
   it('states a rolling period as days in words, first day first', async () => {
     const { answer } = await ask('revenue in the last 90 days', 'json');
     const span = new RegExp(`^Revenue from (${DAY_IN_WORDS.source}) to (${DAY_IN_WORDS.source}) was €`).exec(answer.text);

@@ -86,9 +86,6 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
       sql: `SELECT p.name, count(*) FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.status = 'active' GROUP BY p.id, p.name`,
     },
     'unresolved tickets by priority': { sql: `SELECT priority, count(*) FROM support_tickets WHERE status IN ('open', 'pending') GROUP BY priority` },
-    'average resolution time by agent': {
-      sql: `SELECT a.name, avg(t.resolution_hours) FROM support_tickets t JOIN support_agents a ON a.id = t.agent_id GROUP BY a.id, a.name`,
-    },
     'accounts by segment': { sql: `SELECT segment, count(*) FROM accounts GROUP BY segment` },
     'billings by month this year': {
       sql: `SELECT date_trunc('month', issued_at AT TIME ZONE 'UTC')::date, sum(amount) FROM invoices

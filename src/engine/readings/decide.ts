@@ -1,15 +1,18 @@
 /**
  * Answer or decline: the best reading is answered only when the engine is confident in it (the
  * confidence model over the reading model's evidence clears its calibrated threshold) and it leaves
- * no noun, adjective, name or number of the question unused.
+ * no noun, adjective, name or number of the question unused. A reading the data owner verified
+ * needs no confidence, but must still use every word and not tie with another answer.
  */
 import type { Token } from '../question/tokens.ts';
 import type { Candidate } from './enumerate.ts';
+import type { VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 
 export type Decision =
-  | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number }
+  /** `verified`: the verified question whose reading this is (answered whatever the confidence). */
+  | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number; readonly verified?: string }
   | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident' | 'ambiguous'; readonly best?: Candidate; readonly runnerUp?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
 
 /** Parts of speech that carry meaning a reading may not drop. */
@@ -38,7 +41,7 @@ export function evidenceOf(candidates: readonly { readonly score: number; readon
   return { probability: best, lead: best - next, next, ...(others[0] ? { nextCore: others[0][0] } : {}) };
 }
 
-export function decide(candidates: readonly Candidate[], tokens: readonly Token[], model: Model): Decision {
+export function decide(candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings = new Map()): Decision {
   if (candidates.length === 0) return { kind: 'decline', why: 'no-reading' };
   const best = candidates[0];
   const dropped = best.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
@@ -47,6 +50,8 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   if (evidence.next > 0 && evidence.probability < (model.confidence.minOdds ?? DEFAULT_MIN_ODDS) * evidence.next) {
     return { kind: 'decline', why: 'ambiguous', best, runnerUp: candidates.find((candidate) => candidate.core === evidence.nextCore) };
   }
+  const verifiedAs = verified.get(best.core);
+  if (verifiedAs !== undefined) return { kind: 'answer', candidate: best, confidence: 1, verified: verifiedAs };
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
   return { kind: 'answer', candidate: best, confidence };

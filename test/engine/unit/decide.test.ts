@@ -113,4 +113,17 @@ describe('decide', () => {
     expect(decide([candidate(1, 'a'), candidate(0.5, 'b')], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
     expect(decide([candidate(1, 'a'), candidate(0.2, 'b')], tokens, lenient).kind).toBe('answer');
   });
+
+  it('answers a verified reading whatever the confidence, naming the verified question', () => {
+    const unsure = model(0.99, -10);
+    expect(decide([candidate(1, 'a')], tokens, unsure)).toMatchObject({ kind: 'decline', why: 'not-confident' });
+    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['a', 'the verified one']]))).toMatchObject({ kind: 'answer', confidence: 1, verified: 'the verified one' });
+    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['b', 'another reading']]))).toMatchObject({ kind: 'decline', why: 'not-confident' });
+  });
+
+  it('a verified reading still needs every meaningful word and a clear lead over another answer', () => {
+    const verified = new Map([['a', 'the verified one']]);
+    expect(decide([candidate(1, 'a', [4])], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'unused-words' });
+    expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
+  });
 });
