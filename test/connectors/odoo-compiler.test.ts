@@ -67,6 +67,14 @@ describe('the Odoo catalog from fields_get', () => {
     const entity = describeModel('res.partner', 'Contact', { total_invoiced: { type: 'monetary', string: 'Total Invoiced', store: false, searchable: true }, city: { type: 'char', string: 'City', store: true, groupable: false } }, { flags: false, present });
     expect(entity.columns.map((column) => [column.name, column.groupable, column.filterable])).toEqual([['id', true, true], ['city', true, true]]);
   });
+
+  it('names a model without a stored name by its display_name, which can be listed and searched but not grouped or sorted', () => {
+    const display = { type: 'char', string: 'Display Name', store: false, searchable: true, sortable: false, groupable: false };
+    const variant = describeModel('product.product', 'Product Variant', { name: { type: 'char', string: 'Name', store: false, searchable: true }, display_name: display }, { flags: true, present });
+    expect(variant.columns.map((column) => [column.name, column.groupable, column.filterable, column.sortable])).toEqual([['id', false, false, false], ['display_name', false, true, false]]);
+    const partner = describeModel('res.partner', 'Contact', { name: { type: 'char', string: 'Name', store: true, searchable: true }, display_name: display }, { flags: true, present });
+    expect(partner.columns.map((column) => column.name)).toEqual(['id', 'name']);
+  });
 });
 
 describe('compileOdoo', () => {

@@ -102,10 +102,13 @@ export function describeModel(
   const foreignKeys: CatalogForeignKey[] = [];
   const entries = Object.entries(fields);
   if (!('id' in fields)) entries.unshift(['id', { type: 'integer', string: 'ID', store: true, required: true }]);
+  // A model without a stored name (a product variant takes its name from its template) is named by
+  // its display_name: listed with search_read, and what read_group gives for a many2one to it.
+  const namedByDisplay = fields['name']?.store !== true && fields['display_name'] !== undefined;
   for (const [name, field] of entries) {
     const type = name === 'id' ? 'integer' : FIELD_TYPES[field.type];
     const stored = field.store === true;
-    if (type === undefined || !(stored || (options.flags && field.groupable === true))) continue;
+    if (type === undefined || !(stored || (options.flags && field.groupable === true) || (name === 'display_name' && namedByDisplay))) continue;
     const role = (flag: boolean | undefined) => (options.flags ? flag === true : stored);
     columns.push({
       name,
