@@ -88,6 +88,27 @@ const QUESTIONS: readonly Expectation[] = [
       WHERE ${VISIBLE('l')} AND l.type = 'opportunity' AND l.probability < 100 GROUP BY l.stage_id, s.name`,
   },
   { prompt: 'headcount', answered: true, sql: `SELECT count(*)::int FROM hr_employee e WHERE ${VISIBLE('e')}` },
+  // The verified questions of the curated vocabulary (ODOO_VERIFIED_QUESTIONS): this is their check.
+  {
+    prompt: 'units sold per product', answered: true, unordered: true,
+    sql: `SELECT CASE WHEN p.default_code IS NOT NULL THEN '[' || p.default_code || '] ' ELSE '' END || (t.name->>'en_US'), sum(l.product_uom_qty)::float
+      FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id JOIN product_product p ON p.id = l.product_id JOIN product_template t ON t.id = p.product_tmpl_id
+      WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') AND l.display_type IS NULL GROUP BY l.product_id, p.default_code, t.name`,
+  },
+  {
+    prompt: 'open opportunities by stage', answered: true, unordered: true,
+    sql: `SELECT s.name->>'en_US', count(*)::int FROM crm_lead l LEFT JOIN crm_stage s ON s.id = l.stage_id
+      WHERE ${VISIBLE('l')} AND l.type = 'opportunity' AND l.probability < 100 GROUP BY l.stage_id, s.name`,
+  },
+  {
+    prompt: 'headcount by department', answered: true, unordered: true,
+    sql: `SELECT d.complete_name, count(*)::int FROM hr_employee e LEFT JOIN hr_department d ON d.id = e.department_id WHERE ${VISIBLE('e')} GROUP BY e.department_id, d.complete_name`,
+  },
+  {
+    prompt: 'spend by vendor', answered: true, unordered: true,
+    sql: `SELECT p.name, sum(o.amount_untaxed)::float FROM purchase_order o JOIN res_partner p ON p.id = o.partner_id
+      WHERE ${COMPANY('o')} AND o.state IN ('purchase', 'done') GROUP BY o.partner_id, p.name`,
+  },
 ];
 
 /** Questions the engine declines today; asked so that they are seen (a 200 or a 422, never an error). */
