@@ -8,6 +8,7 @@ import type { Catalog, CatalogColumn, CatalogEntity, CatalogForeignKey, ColumnVa
 import { isAccessError, isMissingModel } from './odoo-errors.ts';
 import type { OdooCallSettings, OdooClient } from './odoo-client.ts';
 import { withSemanticLayer } from './odoo-semantic-layer.ts';
+import { ODOO_VERIFIED_QUESTIONS } from './odoo-vocabulary.ts';
 
 /** The models exposed, with the description used when `ir.model` cannot be read. */
 export const ODOO_CORE_MODELS: Readonly<Record<string, string>> = {
@@ -85,7 +86,8 @@ export async function introspectOdoo(client: OdooClient, options: OdooCallSettin
     // Synonyms, segments and metrics from the curated vocabulary, as far as this server supports them.
     entities.push(withSemanticLayer(entity));
   }
-  return { entities };
+  const verifiedQuestions = ODOO_VERIFIED_QUESTIONS.filter(({ models }) => models.every((model) => present.has(model))).map(({ question }) => question);
+  return { entities, verifiedQuestions };
 }
 
 /**

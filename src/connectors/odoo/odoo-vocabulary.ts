@@ -225,3 +225,15 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
   'res.users': { synonyms: ['user'] },
   'res.country': { synonyms: ['country'] },
 };
+
+/**
+ * Questions whose answers were checked against Odoo's own figures (test/api/odoo-connection.test.ts,
+ * 17.0 and 19.0), each with the models it reads: a server that has them all gets them as verified
+ * questions of its catalog.
+ */
+export const ODOO_VERIFIED_QUESTIONS: readonly { readonly question: string; readonly models: readonly string[] }[] = [
+  { question: 'units sold per product', models: ['sale.order.line', 'sale.order', 'product.product'] },
+  { question: 'open opportunities by stage', models: ['crm.lead'] },
+  { question: 'headcount by department', models: ['hr.employee', 'hr.department'] },
+  { question: 'spend by vendor', models: ['purchase.order', 'res.partner'] },
+];
