@@ -11,6 +11,7 @@ import type { Period } from '../question/periods.ts';
 import type { ConditionNode } from './reading.ts';
 
 export function assembleTime(draft: Draft): void {
+  assembleVersus(draft);
   for (const pick of draft.withRole('period')) {
     const unit = draft.unit(pick.unit);
     if (unit.kind !== 'period') throw new Invalid();
@@ -33,6 +34,39 @@ export function assembleTime(draft: Draft): void {
     const column = timeColumn(draft, index);
     if (!column) throw new Invalid();
     draft.groups.push({ kind: 'grain', entity: column.entity, column: column.name, grain: unit.cue.grain as TimeGrain, tokens: draft.useCue(index) });
+  }
+}
+
+/**
+ * "revenue this year vs last year", "orders in Q1 2025 compared with Q2 2025": two adjacent periods
+ * of one grain side by side — the date within both, grouped by that grain, one column per period.
+ * Periods apart ("2023 vs 2025") or of different grains would need a measure per period: not read.
+ */
+function assembleVersus(draft: Draft): void {
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'versus' || draft.usedCues.has(index)) continue;
+    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
+    const sides = [draft.leftOf(index), draft.rightOf(index)];
+    const periods = sides.map((side) => {
+      const said = draft.input.units[side];
+      return said?.kind === 'period' && draft.picks[side]?.role === 'period' && !draft.usedTokens.has(said.start) ? said.period : undefined;
+    });
+    const [earlier, later] = [...periods].sort((left, right) => (left?.start ?? '').localeCompare(right?.start ?? ''));
+    if (!earlier?.start || !later?.start || !earlier.grain || earlier.grain !== later.grain || earlier.end !== later.start) throw new Invalid();
+    const column = timeColumn(draft, sides[0]);
+    const other = timeColumn(draft, sides[1]);
+    if (!column || column.entity !== other?.entity || column.name !== other.name) throw new Invalid();
+    const tokens = [...draft.use(sides[0]), ...draft.useCue(index), ...draft.use(sides[1])];
+    const period: Period = { ...earlier, end: later.end, phrase: `${earlier.phrase} and ${later.phrase}`, tokenStart: Math.min(earlier.tokenStart, later.tokenStart), tokenEnd: Math.max(earlier.tokenEnd, later.tokenEnd) };
+    draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period, tokens });
+    if (draft.pivot) throw new Invalid();
+    let group = draft.groups.find((each) => each.kind === 'grain' && each.entity === column.entity && each.column === column.name && each.grain === earlier.grain);
+    if (!group) {
+      group = { kind: 'grain', entity: column.entity, column: column.name, grain: earlier.grain, tokens: [] };
+      draft.groups.push(group);
+    }
+    draft.pivot = group;
+    draft.feature('period.versus');
   }
 }
 

@@ -117,6 +117,26 @@ describe('pivots', () => {
   });
 });
 
+describe('two periods side by side', () => {
+  it('reads "this year vs last year" as both years, one column each', () => {
+    const query = queriesOf('total hours by technician this year vs last year')[0];
+    const year = query.dimensions.find((dimension) => dimension.grain === 'year');
+    expect(year?.field).toEqual({ kind: 'field', entity: 'work_ord', column: 'ord_dt' });
+    expect(query.pivot).toEqual({ dimension: year?.id });
+    const dated = query.filters.filter((filter) => filter.expression.kind === 'field' && filter.expression.column === 'ord_dt');
+    expect(dated.map((filter) => [filter.op, filter.values])).toEqual(expect.arrayContaining([['gte', ['2024-01-01']], ['lt', ['2026-01-01']]]));
+  });
+
+  it('takes two adjacent quarters in either order', () => {
+    const query = queriesOf('number of work orders in Q2 2024 compared with Q1 2024')[0];
+    expect(query.dimensions.find((dimension) => dimension.id === query.pivot?.dimension)?.grain).toBe('quarter');
+  });
+
+  it('reads no side-by-side answer for periods apart, which would take in the years between', () => {
+    for (const query of queriesOf('number of work orders 2022 vs 2024')) expect(query.pivot).toBeUndefined();
+  });
+});
+
 describe('growth within a period', () => {
   it('reads the month before the period so that its first month has a growth, and shows from the period on', () => {
     const query = queriesOf('monthly growth in number of work orders in 2024')[0];
