@@ -74,6 +74,10 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
             ${SOLD} WHERE ${CONFIRMED} GROUP BY o.id, 2) per_order GROUP BY month`,
     },
     'orders by status': { sql: `SELECT status, count(*) FROM orders GROUP BY status` },
+    'revenue this year vs last year': {
+      sql: `SELECT ${[1, 0].map((back) => `sum(${LINE_VALUE}) FILTER (WHERE extract(year FROM o.order_date) = extract(year FROM CURRENT_DATE) - ${back})`).join(', ')}
+            ${SOLD} WHERE ${CONFIRMED}`,
+    },
   },
   saas: {
     'churn rate by plan': {
@@ -87,6 +91,10 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
     },
     'unresolved tickets by priority': { sql: `SELECT priority, count(*) FROM support_tickets WHERE status IN ('open', 'pending') GROUP BY priority` },
     'accounts by segment': { sql: `SELECT segment, count(*) FROM accounts GROUP BY segment` },
+    'billings this year vs last year': {
+      sql: `SELECT ${[1, 0].map((back) => `sum(amount) FILTER (WHERE extract(year FROM issued_at AT TIME ZONE 'UTC') = extract(year FROM CURRENT_DATE) - ${back})`).join(', ')}
+            FROM invoices WHERE status <> 'void'`,
+    },
     'billings by month this year': {
       sql: `SELECT date_trunc('month', issued_at AT TIME ZONE 'UTC')::date, sum(amount) FROM invoices
             WHERE status <> 'void' AND ${THIS_YEAR(`(issued_at AT TIME ZONE 'UTC')`)} GROUP BY 1`,
