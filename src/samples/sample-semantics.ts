@@ -164,6 +164,7 @@ export const VERIFIED_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>>
     'total amount of overdue invoices by customer',
     'average order value by month',
     'orders by status',
+    'revenue this year vs last year',
   ],
   saas: [
     'churn rate by plan',
@@ -171,6 +172,7 @@ export const VERIFIED_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>>
     'active subscriptions by plan',
     'unresolved tickets by priority',
     'accounts by segment',
+    'billings this year vs last year',
     'billings by month this year',
     'top 5 accounts by mrr',
     'average satisfaction score by team',
