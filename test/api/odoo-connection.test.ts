@@ -88,6 +88,22 @@ const QUESTIONS: readonly Expectation[] = [
       WHERE ${VISIBLE('l')} AND l.type = 'opportunity' AND l.probability < 100 GROUP BY l.stage_id, s.name`,
   },
   { prompt: 'headcount', answered: true, sql: `SELECT count(*)::int FROM hr_employee e WHERE ${VISIBLE('e')}` },
+  // A metric's own date: the invoice date, the order date through an order line's order, the confirmation date.
+  {
+    prompt: 'invoiced revenue in 2024', answered: true,
+    sql: `SELECT sum(m.amount_untaxed_signed)::float FROM account_move m WHERE ${COMPANY('m')} AND m.state = 'posted'
+      AND m.move_type IN ('out_invoice', 'out_refund') AND m.invoice_date >= '2024-01-01' AND m.invoice_date < '2025-01-01'`,
+  },
+  {
+    prompt: 'units sold in 2024', answered: true,
+    sql: `SELECT sum(l.product_uom_qty)::float FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id WHERE ${COMPANY('o')}
+      AND o.state IN ('sale', 'done') AND l.display_type IS NULL AND o.date_order >= '2024-01-01' AND o.date_order < '2025-01-01'`,
+  },
+  {
+    prompt: 'spend in 2024', answered: true,
+    sql: `SELECT sum(o.amount_untaxed)::float FROM purchase_order o WHERE ${COMPANY('o')} AND o.state IN ('purchase', 'done')
+      AND o.date_approve >= '2024-01-01' AND o.date_approve < '2025-01-01'`,
+  },
   // The verified questions of the curated vocabulary (ODOO_VERIFIED_QUESTIONS): this is their check.
   {
     prompt: 'units sold per product', answered: true, unordered: true,

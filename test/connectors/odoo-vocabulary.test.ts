@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../../src/connectors/catalog.ts';
 import { FILTER_OPERATORS } from '../../src/query/logical-query.ts';
 import { ODOO_CORE_MODELS, describeModel, type OdooFieldDescription } from '../../src/connectors/odoo/odoo-introspector.ts';
-import { withSemanticLayer, wordForms } from '../../src/connectors/odoo/odoo-semantic-layer.ts';
+import { withSemanticLayer, withValidTimes, wordForms } from '../../src/connectors/odoo/odoo-semantic-layer.ts';
 import { ODOO_VOCABULARY } from '../../src/connectors/odoo/odoo-vocabulary.ts';
 import { fieldsGet } from '../odoo-server/fields-get.ts';
 import type { OdooMajor } from '../odoo-server/model-types.ts';
@@ -151,5 +151,19 @@ describe('the semantic layer built from fields_get', () => {
         for (const each of entity.metrics ?? []) if (each.column !== undefined) expect(['number', 'integer']).toContain(column(entity, each.column)?.type);
       }
     }
+  });
+
+  it('dates a metric by its own date field, or by the date of the record it points to', () => {
+    expect(metric(entityOn(17, 'account.move'), 'invoiced revenue')?.time).toEqual({ entity: 'account.move', column: 'invoice_date' });
+    expect(metric(entityOn(17, 'purchase.order'), 'spend')?.time).toEqual({ entity: 'purchase.order', column: 'date_approve' });
+    expect(metric(entityOn(17, 'sale.order.line'), 'units sold')?.time).toEqual({ entity: 'sale.order', column: 'date_order' });
+    expect(metric(entityOn(17, 'sale.order.line', (fields) => delete fields['order_id']), 'units sold')?.time).toBeUndefined();
+    expect(metric(entityOn(17, 'purchase.order', (fields) => delete fields['date_approve']), 'spend')?.time).toBeUndefined();
+  });
+
+  it('drops a date on another model the catalog does not have', () => {
+    const line = entityOn(17, 'sale.order.line');
+    expect(metric(withValidTimes([line])[0]!, 'units sold')?.time).toBeUndefined();
+    expect(metric(withValidTimes([line, entityOn(17, 'sale.order')])[0]!, 'units sold')?.time).toEqual({ entity: 'sale.order', column: 'date_order' });
   });
 });

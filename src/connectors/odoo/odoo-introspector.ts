@@ -7,7 +7,7 @@
 import type { Catalog, CatalogColumn, CatalogEntity, CatalogForeignKey, ColumnValues, ValueType } from '../catalog.ts';
 import { isAccessError, isMissingModel } from './odoo-errors.ts';
 import type { OdooCallSettings, OdooClient } from './odoo-client.ts';
-import { withSemanticLayer } from './odoo-semantic-layer.ts';
+import { withSemanticLayer, withValidTimes } from './odoo-semantic-layer.ts';
 import { ODOO_VERIFIED_QUESTIONS } from './odoo-vocabulary.ts';
 
 /** The models exposed, with the description used when `ir.model` cannot be read. */
@@ -87,7 +87,7 @@ export async function introspectOdoo(client: OdooClient, options: OdooCallSettin
     entities.push(withSemanticLayer(entity));
   }
   const verifiedQuestions = ODOO_VERIFIED_QUESTIONS.filter(({ models }) => models.every((model) => present.has(model))).map(({ question }) => question);
-  return { entities, verifiedQuestions };
+  return { entities: withValidTimes(entities), verifiedQuestions };
 }
 
 /**

@@ -42,7 +42,39 @@ function resolveMetric(entity: CatalogEntity, spec: MetricSpec): CatalogMetric |
   if (spec.column === undefined) return spec.aggregate === 'count' ? base : undefined;
   const column = spec.column.map((name) => findColumn(entity, name)).find((each) => each !== undefined && canAggregate(each, spec.aggregate));
   if (column === undefined) return undefined;
-  return { ...base, column: column.name, ...(column.unit === undefined ? {} : { unit: column.unit }) };
+  const time = timeOf(entity, spec.time);
+  return { ...base, column: column.name, ...(column.unit === undefined ? {} : { unit: column.unit }), ...(time === undefined ? {} : { time }) };
+}
+
+/**
+ * The metric's date: its own first present date field, or (`via`) the pointed-to model's, when the
+ * many2one is there; that model's field is checked once the whole catalog is known (`withValidTimes`).
+ */
+function timeOf(entity: CatalogEntity, spec: MetricSpec['time']): CatalogMetric['time'] {
+  if (spec === undefined) return undefined;
+  if (spec.via !== undefined) {
+    const { field, model } = spec.via;
+    const pointsThere = entity.foreignKeys.some((key) => key.columns.length === 1 && key.columns[0] === field && key.refEntity === model);
+    return pointsThere ? { entity: model, column: spec.columns[0] } : undefined;
+  }
+  const column = spec.columns.map((name) => findColumn(entity, name)).find((each) => each !== undefined && isDated(each));
+  return column === undefined ? undefined : { entity: entity.name, column: column.name };
+}
+
+function isDated(column: CatalogColumn): boolean {
+  return (column.type === 'date' || column.type === 'timestamp') && column.filterable !== false;
+}
+
+/** Drops a metric's date that is on another model the catalog does not have, or not as a filterable date. */
+export function withValidTimes(entities: readonly CatalogEntity[]): CatalogEntity[] {
+  const dated = (entityName: string, columnName: string): boolean => {
+    const entity = entities.find((each) => each.name === entityName);
+    const column = entity === undefined ? undefined : findColumn(entity, columnName);
+    return column !== undefined && isDated(column);
+  };
+  return entities.map((entity) => (entity.metrics?.some((metric) => metric.time !== undefined && !dated(metric.time.entity, metric.time.column))
+    ? { ...entity, metrics: entity.metrics.map(({ time, ...metric }) => (time === undefined || dated(time.entity, time.column) ? { ...metric, ...(time ? { time } : {}) } : metric)) }
+    : entity));
 }
 
 function canAggregate(column: CatalogColumn, aggregate: MetricSpec['aggregate']): boolean {

@@ -39,6 +39,11 @@ export interface MetricSpec {
   /** Candidate fields, first present wins (renamed across versions); absent: count of records. */
   readonly column?: readonly string[];
   readonly when: Alternatives;
+  /**
+   * The date a period applies to ("invoiced revenue in 2024": the invoice date), first present
+   * wins; `via` a many2one when the date is the record it points to (an order line's order date).
+   */
+  readonly time?: { readonly columns: readonly string[]; readonly via?: { readonly field: string; readonly model: string } };
 }
 
 export interface ModelVocabulary {
@@ -69,6 +74,10 @@ const LOST: Alternatives = [
   [condition('active', 'eq', false), condition('probability', 'eq', 0)],
 ];
 
+const ORDER_DATE = { columns: ['date_order'] };
+const LINE_ORDER_DATE = { columns: ['date_order'], via: { field: 'order_id', model: 'sale.order' } };
+const INVOICE_DATE = { columns: ['invoice_date'] };
+
 const SALESPERSON = ['salesperson', 'sales rep', 'sales representative', 'seller', 'salesman', 'account manager'];
 const PRODUCT_WORDS = ['product', 'item', 'article'];
 
@@ -97,8 +106,8 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
       { words: ['to invoice', 'uninvoiced', 'not invoiced'], label: 'Orders to invoice', when: [[CONFIRMED_SALE, condition('invoice_status', 'eq', 'to invoice')]] },
     ],
     metrics: [
-      { words: ['revenue', 'sales', 'turnover', 'sales amount', 'sold'], label: 'Revenue (untaxed total of confirmed sales orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]] },
-      { words: ['average order value', 'average order', 'aov'], label: 'Average order value (untaxed, confirmed orders)', aggregate: 'avg', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]] },
+      { words: ['revenue', 'sales', 'turnover', 'sales amount', 'sold'], label: 'Revenue (untaxed total of confirmed sales orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]], time: ORDER_DATE },
+      { words: ['average order value', 'average order', 'aov'], label: 'Average order value (untaxed, confirmed orders)', aggregate: 'avg', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]], time: ORDER_DATE },
     ],
   },
   'sale.order.line': {
@@ -109,8 +118,8 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     },
     segments: [{ words: ['confirmed', 'sold'], label: 'Lines of confirmed orders (no section or note lines)', when: [[CONFIRMED_SALE, SALES_LINE]] }],
     metrics: [
-      { words: ['units sold', 'quantity sold', 'qty sold'], label: 'Units sold (confirmed order lines)', aggregate: 'sum', column: ['product_uom_qty'], when: [[CONFIRMED_SALE, SALES_LINE]] },
-      { words: ['revenue', 'sales', 'sales amount'], label: 'Revenue (untaxed subtotal of confirmed order lines)', aggregate: 'sum', column: ['price_subtotal'], when: [[CONFIRMED_SALE, SALES_LINE]] },
+      { words: ['units sold', 'quantity sold', 'qty sold'], label: 'Units sold (confirmed order lines)', aggregate: 'sum', column: ['product_uom_qty'], when: [[CONFIRMED_SALE, SALES_LINE]], time: LINE_ORDER_DATE },
+      { words: ['revenue', 'sales', 'sales amount'], label: 'Revenue (untaxed subtotal of confirmed order lines)', aggregate: 'sum', column: ['price_subtotal'], when: [[CONFIRMED_SALE, SALES_LINE]], time: LINE_ORDER_DATE },
     ],
   },
   'account.move': {
@@ -136,11 +145,11 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     ],
     metrics: [
       { words: ['invoiced revenue', 'invoiced sales', 'invoiced', 'billed revenue', 'net revenue'], label: 'Invoiced revenue (posted customer invoices minus credit notes, untaxed, company currency)',
-        aggregate: 'sum', column: ['amount_untaxed_signed'], when: [[POSTED, condition('move_type', 'in', 'out_invoice', 'out_refund')]] },
+        aggregate: 'sum', column: ['amount_untaxed_signed'], when: [[POSTED, condition('move_type', 'in', 'out_invoice', 'out_refund')]], time: INVOICE_DATE },
       { words: ['receivable', 'amount due', 'outstanding amount', 'unpaid amount'], label: 'Receivables (amount due on open customer invoices, company currency)',
-        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID]] },
+        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'out_invoice'), UNPAID]], time: INVOICE_DATE },
       { words: ['payable', 'amount owed'], label: 'Payables (amount due on open vendor bills, company currency, negative)',
-        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'in_invoice'), UNPAID]] },
+        aggregate: 'sum', column: ['amount_residual_signed'], when: [[POSTED, condition('move_type', 'eq', 'in_invoice'), UNPAID]], time: INVOICE_DATE },
     ],
   },
   'account.move.line': {
@@ -176,7 +185,7 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
       { words: ['confirmed'], label: 'Confirmed purchase orders (Purchase Order or Locked)', when: [[CONFIRMED_PURCHASE]] },
       { words: ['rfq', 'request for quotation'], label: 'Requests for quotation (not confirmed)', when: [[condition('state', 'in', 'draft', 'sent', 'to approve')]] },
     ],
-    metrics: [{ words: ['spend', 'purchases', 'purchase amount', 'purchased'], label: 'Spend (untaxed total of confirmed purchase orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_PURCHASE]] }],
+    metrics: [{ words: ['spend', 'purchases', 'purchase amount', 'purchased'], label: 'Spend (untaxed total of confirmed purchase orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_PURCHASE]], time: { columns: ['date_approve'] } }],
   },
   'purchase.order.line': { synonyms: ['purchase order line', 'purchase line'], fields: { product_id: PRODUCT_WORDS, partner_id: ['vendor', 'supplier'] } },
   'crm.lead': {
@@ -195,7 +204,7 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     metrics: [
       { words: ['pipeline', 'pipeline value', 'expected revenue'], label: 'Pipeline (expected revenue of open opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: OPEN_OPPORTUNITY },
       { words: ['weighted pipeline', 'prorated revenue', 'weighted revenue'], label: 'Weighted pipeline (prorated revenue of open opportunities)', aggregate: 'sum', column: ['prorated_revenue'], when: OPEN_OPPORTUNITY },
-      { words: ['won revenue', 'closed revenue'], label: 'Won revenue (expected revenue of won opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: WON },
+      { words: ['won revenue', 'closed revenue'], label: 'Won revenue (expected revenue of won opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: WON, time: { columns: ['date_closed'] } },
     ],
   },
   'hr.employee': {
