@@ -50,7 +50,10 @@ export function cutUnits(tokens: readonly Token[], periods: readonly Period[], c
       index += 1;
       continue;
     }
-    if (cue && cue.end >= longest) {
+    // A cue word that starts a phrase ("total amount") yields to a phrase after it that reaches
+    // further ("total" + "amount due"): every word keeps a meaning either way, and the cue its own.
+    const beyond = cue && cue.end < longest ? (linksAt.get(cue.end) ?? []).some((link) => link.end > longest) : false;
+    if (cue && (cue.end >= longest || beyond)) {
       units.push({ kind: 'cue', start: index, end: cue.end, cue, links: starting.filter((link) => link.end === cue.end) });
       index = cue.end;
       continue;
