@@ -88,6 +88,10 @@ const QUESTIONS: readonly Expectation[] = [
       WHERE ${VISIBLE('l')} AND l.type = 'opportunity' AND l.probability < 100 GROUP BY l.stage_id, s.name`,
   },
   { prompt: 'headcount', answered: true, sql: `SELECT count(*)::int FROM hr_employee e WHERE ${VISIBLE('e')}` },
+  {
+    prompt: 'total amount due',
+    sql: `SELECT sum(m.amount_residual_signed)::float FROM account_move m WHERE ${COMPANY('m')} AND m.state = 'posted' AND m.move_type = 'out_invoice' AND m.payment_state IN ('not_paid', 'partial')`,
+  },
   // A metric's own date: the invoice date, the order date through an order line's order, the confirmation date.
   {
     prompt: 'invoiced revenue in 2024', answered: true,
