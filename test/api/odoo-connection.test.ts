@@ -110,6 +110,22 @@ const QUESTIONS: readonly Expectation[] = [
   },
   // The verified questions of the curated vocabulary (ODOO_VERIFIED_QUESTIONS): this is their check.
   {
+    prompt: 'revenue by customer', answered: true, unordered: true,
+    sql: `SELECT p.name, sum(o.amount_untaxed)::float FROM sale_order o JOIN res_partner p ON p.id = o.partner_id
+      WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') GROUP BY o.partner_id, p.name`,
+  },
+  {
+    prompt: 'revenue by salesperson', answered: true, unordered: true,
+    sql: `SELECT p.name, sum(o.amount_untaxed)::float FROM sale_order o JOIN res_users u ON u.id = o.user_id JOIN res_partner p ON p.id = u.partner_id
+      WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') GROUP BY o.user_id, p.name`,
+  },
+  {
+    prompt: 'revenue by product', answered: true, unordered: true,
+    sql: `SELECT CASE WHEN p.default_code IS NOT NULL THEN '[' || p.default_code || '] ' ELSE '' END || (t.name->>'en_US'), sum(l.price_subtotal)::float
+      FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id JOIN product_product p ON p.id = l.product_id JOIN product_template t ON t.id = p.product_tmpl_id
+      WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') AND l.display_type IS NULL GROUP BY l.product_id, p.default_code, t.name`,
+  },
+  {
     prompt: 'units sold per product', answered: true, unordered: true,
     sql: `SELECT CASE WHEN p.default_code IS NOT NULL THEN '[' || p.default_code || '] ' ELSE '' END || (t.name->>'en_US'), sum(l.product_uom_qty)::float
       FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id JOIN product_product p ON p.id = l.product_id JOIN product_template t ON t.id = p.product_tmpl_id
