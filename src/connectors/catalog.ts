@@ -91,6 +91,12 @@ export interface CatalogMetric {
    * then `aggregate` over those ("average order value": the average over orders of each order's revenue).
    */
   readonly per?: { readonly aggregate: Exclude<RowAggregate, 'ratio'>; readonly by: { readonly entity: string; readonly column: string } };
+  /**
+   * The same measure at a finer grain, for questions the other metrics of its words cannot answer:
+   * an order line's revenue for "revenue by product", the order's own for "revenue by customer".
+   * A reading that uses it is dropped when another reading reads the same words as a metric that is not one.
+   */
+  readonly fallback?: boolean;
 }
 
 /** One side of a ratio metric. */

@@ -44,6 +44,8 @@ export interface MetricSpec {
    * wins; `via` a many2one when the date is the record it points to (an order line's order date).
    */
   readonly time?: { readonly columns: readonly string[]; readonly via?: { readonly field: string; readonly model: string } };
+  /** The same measure as another model's at a finer grain: see CatalogMetric.fallback. */
+  readonly fallback?: boolean;
 }
 
 export interface ModelVocabulary {
@@ -119,7 +121,8 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     segments: [{ words: ['confirmed', 'sold'], label: 'Lines of confirmed orders (no section or note lines)', when: [[CONFIRMED_SALE, SALES_LINE]] }],
     metrics: [
       { words: ['units sold', 'quantity sold', 'qty sold'], label: 'Units sold (confirmed order lines)', aggregate: 'sum', column: ['product_uom_qty'], when: [[CONFIRMED_SALE, SALES_LINE]], time: LINE_ORDER_DATE },
-      { words: ['revenue', 'sales', 'sales amount'], label: 'Revenue (untaxed subtotal of confirmed order lines)', aggregate: 'sum', column: ['price_subtotal'], when: [[CONFIRMED_SALE, SALES_LINE]], time: LINE_ORDER_DATE },
+      // The orders' revenue by line (an order's untaxed amount is the sum of its lines' subtotals), for what only lines have: products.
+      { words: ['revenue', 'sales', 'sales amount'], label: 'Revenue (untaxed subtotal of confirmed order lines)', aggregate: 'sum', column: ['price_subtotal'], when: [[CONFIRMED_SALE, SALES_LINE]], time: LINE_ORDER_DATE, fallback: true },
     ],
   },
   'account.move': {
@@ -241,6 +244,9 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
  * questions of its catalog.
  */
 export const ODOO_VERIFIED_QUESTIONS: readonly { readonly question: string; readonly models: readonly string[] }[] = [
+  { question: 'revenue by customer', models: ['sale.order', 'res.partner'] },
+  { question: 'revenue by salesperson', models: ['sale.order', 'res.users'] },
+  { question: 'revenue by product', models: ['sale.order.line', 'sale.order', 'product.product'] },
   { question: 'units sold per product', models: ['sale.order.line', 'sale.order', 'product.product'] },
   { question: 'open opportunities by stage', models: ['crm.lead'] },
   { question: 'headcount by department', models: ['hr.employee', 'hr.department'] },

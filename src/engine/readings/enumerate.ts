@@ -11,7 +11,7 @@ import type { Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
 import { addFeatures, type Features } from './features.ts';
 import { scoreOf } from './model.ts';
-import type { Reading } from './reading.ts';
+import type { MeasureNode, Reading } from './reading.ts';
 
 export interface Candidate {
   readonly reading: Reading;
@@ -60,7 +60,25 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
     }
   }
-  return [...byKey.values()].sort((left, right) => right.score - left.score);
+  return withoutFallbackMetrics([...byKey.values()]).sort((left, right) => right.score - left.score);
+}
+
+/** Drops readings that use a fallback metric (see CatalogMetric.fallback) for words another reading reads as a metric that is not one. */
+function withoutFallbackMetrics(candidates: Candidate[]): Candidate[] {
+  const primary = new Set<number>();
+  for (const candidate of candidates) for (const measure of metricMeasures(candidate.reading)) if (!measure.metric?.fallback) for (const token of measure.tokens) primary.add(token);
+  if (primary.size === 0) return candidates;
+  return candidates.filter((candidate) => !metricMeasures(candidate.reading).some((measure) => measure.metric?.fallback && measure.tokens.some((token) => primary.has(token))));
+}
+
+function metricMeasures(reading: Reading): MeasureNode[] {
+  const measures: MeasureNode[] = [
+    ...reading.outputs.filter((output): output is MeasureNode => output.kind === 'measure'),
+    ...reading.having.map((having) => having.measure),
+    ...reading.order.map((order) => order.key).filter((key): key is MeasureNode => key.kind === 'measure'),
+    ...(reading.window ? [reading.window.measure] : []),
+  ];
+  return measures.filter((measure) => measure.metric !== undefined);
 }
 
 interface Combination {
