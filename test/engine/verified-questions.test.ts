@@ -20,6 +20,7 @@ const CONFIRMED = `o.status <> 'cancelled'`;
 const SOLD = `FROM orders o JOIN order_lines l ON l.order_id = o.id`;
 const THIS_YEAR = (column: string) => `${column} >= date_trunc('year', CURRENT_DATE) AND ${column} < date_trunc('year', CURRENT_DATE) + interval '1 year'`;
 const LIVE = `s.status IN ('active', 'past_due')`;
+const MONTH = (column: string, back: number) => `${column} >= date_trunc('month', CURRENT_DATE) - interval '${back} month' AND ${column} < date_trunc('month', CURRENT_DATE) - interval '${back - 1} month'`;
 
 interface Check { readonly sql: string; readonly orderMatters?: boolean }
 
@@ -74,6 +75,38 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
             ${SOLD} WHERE ${CONFIRMED} GROUP BY o.id, 2) per_order GROUP BY month`,
     },
     'orders by status': { sql: `SELECT status, count(*) FROM orders GROUP BY status` },
+    'revenue last month': { sql: `SELECT sum(${LINE_VALUE}) ${SOLD} WHERE ${CONFIRMED} AND ${MONTH('o.order_date', 1)}` },
+    'revenue by country': {
+      sql: `SELECT c.country, sum(${LINE_VALUE}) ${SOLD} JOIN customers c ON c.id = o.customer_id WHERE ${CONFIRMED} GROUP BY c.country`,
+    },
+    'how many orders this month': { sql: `SELECT count(*) FROM orders o WHERE ${MONTH('o.order_date', 0)}` },
+    'revenue by salesperson': {
+      sql: `SELECT e.first_name, e.last_name, sum(${LINE_VALUE}) ${SOLD} JOIN employees e ON e.id = o.employee_id WHERE ${CONFIRMED}
+            GROUP BY e.id, e.first_name, e.last_name`,
+    },
+    'top 5 products by revenue': {
+      orderMatters: true,
+      sql: `SELECT p.name, sum(${LINE_VALUE}) ${SOLD} JOIN products p ON p.id = l.product_id WHERE ${CONFIRMED} GROUP BY p.id, p.name ORDER BY 2 DESC LIMIT 5`,
+    },
+    'revenue by category': {
+      sql: `SELECT c.name, sum(${LINE_VALUE}) ${SOLD} JOIN products p ON p.id = l.product_id JOIN categories c ON c.id = p.category_id
+            WHERE ${CONFIRMED} GROUP BY c.id, c.name`,
+    },
+    'how many customers do we have': { sql: `SELECT count(*) FROM customers` },
+    'revenue by customer segment': {
+      sql: `SELECT c.segment, sum(${LINE_VALUE}) ${SOLD} JOIN customers c ON c.id = o.customer_id WHERE ${CONFIRMED} GROUP BY c.segment`,
+    },
+    'orders by month this year': {
+      sql: `SELECT date_trunc('month', o.order_date)::date, count(*) FROM orders o WHERE ${THIS_YEAR('o.order_date')} GROUP BY 1`,
+    },
+    'top 10 products by units sold': {
+      orderMatters: true,
+      sql: `SELECT p.name, sum(l.quantity) ${SOLD} JOIN products p ON p.id = l.product_id WHERE ${CONFIRMED} GROUP BY p.id, p.name ORDER BY 2 DESC LIMIT 10`,
+    },
+    'revenue by supplier': {
+      sql: `SELECT s.name, sum(${LINE_VALUE}) ${SOLD} JOIN products p ON p.id = l.product_id JOIN suppliers s ON s.id = p.supplier_id
+            WHERE ${CONFIRMED} GROUP BY s.id, s.name`,
+    },
     'revenue this year vs last year': {
       sql: `SELECT ${[1, 0].map((back) => `sum(${LINE_VALUE}) FILTER (WHERE extract(year FROM o.order_date) = extract(year FROM CURRENT_DATE) - ${back})`).join(', ')}
             ${SOLD} WHERE ${CONFIRMED}`,
@@ -91,6 +124,22 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
     },
     'unresolved tickets by priority': { sql: `SELECT priority, count(*) FROM support_tickets WHERE status IN ('open', 'pending') GROUP BY priority` },
     'accounts by segment': { sql: `SELECT segment, count(*) FROM accounts GROUP BY segment` },
+    'total mrr': { sql: `SELECT sum(s.mrr) FROM subscriptions s WHERE ${LIVE}` },
+    'arr': { sql: `SELECT 12 * sum(s.mrr) FROM subscriptions s WHERE ${LIVE}` },
+    'how many active subscriptions': { sql: `SELECT count(*) FROM subscriptions WHERE status = 'active'` },
+    'churned subscriptions this year': {
+      sql: `SELECT count(*) FROM subscriptions WHERE status = 'cancelled' AND churn_reason IS DISTINCT FROM 'Trial expired'
+            AND ${THIS_YEAR(`(ended_at AT TIME ZONE 'UTC')`)}`,
+    },
+    'open tickets by priority': { sql: `SELECT priority, count(*) FROM support_tickets WHERE status = 'open' GROUP BY priority` },
+    'tickets by channel': { sql: `SELECT channel, count(*) FROM support_tickets GROUP BY channel` },
+    'mrr by country': { sql: `SELECT a.country, sum(s.mrr) FROM subscriptions s JOIN accounts a ON a.id = s.account_id WHERE ${LIVE} GROUP BY a.country` },
+    'mrr by segment': { sql: `SELECT a.segment, sum(s.mrr) FROM subscriptions s JOIN accounts a ON a.id = s.account_id WHERE ${LIVE} GROUP BY a.segment` },
+    'how many overdue invoices': { sql: `SELECT count(*) FROM invoices WHERE status = 'open' AND due_at < CURRENT_DATE` },
+    'average satisfaction score by agent': {
+      sql: `SELECT a.name, avg(t.satisfaction_score) FROM support_tickets t JOIN support_agents a ON a.id = t.agent_id GROUP BY a.id, a.name`,
+    },
+    'billings last month': { sql: `SELECT sum(amount) FROM invoices WHERE status <> 'void' AND ${MONTH(`(issued_at AT TIME ZONE 'UTC')`, 1)}` },
     'billings this year vs last year': {
       sql: `SELECT ${[1, 0].map((back) => `sum(amount) FILTER (WHERE extract(year FROM issued_at AT TIME ZONE 'UTC') = extract(year FROM CURRENT_DATE) - ${back})`).join(', ')}
             FROM invoices WHERE status <> 'void'`,
