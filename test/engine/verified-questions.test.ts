@@ -127,10 +127,6 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
     'total mrr': { sql: `SELECT sum(s.mrr) FROM subscriptions s WHERE ${LIVE}` },
     'arr': { sql: `SELECT 12 * sum(s.mrr) FROM subscriptions s WHERE ${LIVE}` },
     'how many active subscriptions': { sql: `SELECT count(*) FROM subscriptions WHERE status = 'active'` },
-    'churned subscriptions this year': {
-      sql: `SELECT count(*) FROM subscriptions WHERE status = 'cancelled' AND churn_reason IS DISTINCT FROM 'Trial expired'
-            AND ${THIS_YEAR(`(ended_at AT TIME ZONE 'UTC')`)}`,
-    },
     'open tickets by priority': { sql: `SELECT priority, count(*) FROM support_tickets WHERE status = 'open' GROUP BY priority` },
     'tickets by channel': { sql: `SELECT channel, count(*) FROM support_tickets GROUP BY channel` },
     'mrr by country': { sql: `SELECT a.country, sum(s.mrr) FROM subscriptions s JOIN accounts a ON a.id = s.account_id WHERE ${LIVE} GROUP BY a.country` },

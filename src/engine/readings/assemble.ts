@@ -189,9 +189,13 @@ function bareCounts(draft: Draft): void {
   }
 }
 
-/** "orders per month", "customers by segment": rows said and grouped, with nothing else to compute, are counted. */
+/**
+ * "orders per month", "customers by segment": rows said and grouped, with nothing else to compute,
+ * are counted. A time grain groups too, though its date is bound later (assembleTime).
+ */
 function countByGroups(draft: Draft): void {
-  if (draft.groups.length === 0 || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
+  const grains = draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
+  if ((draft.groups.length === 0 && !grains) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
   const subjectPick = draft.withRole('subject')[0];
   const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: subjectPick ? draft.use(subjectPick.unit) : [] };
   draft.outputs.push(measure);

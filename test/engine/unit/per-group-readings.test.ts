@@ -146,6 +146,14 @@ describe('growth within a period', () => {
   });
 });
 
+describe('rows grouped by a time grain', () => {
+  it('counts them per bucket, as rows grouped by a column are ("work orders by month")', () => {
+    const query = queriesOf('work orders by month')[0];
+    expect(query.measures).toMatchObject([{ aggregate: 'count' }]);
+    expect(query.dimensions).toMatchObject([{ grain: 'month', field: { entity: 'work_ord', column: 'ord_dt' } }]);
+  });
+});
+
 describe('a count over rows named by a value before them', () => {
   it('counts the work orders whose status is the adjective said before them', () => {
     const query = queriesOf('how many cancelled work orders')[0];
