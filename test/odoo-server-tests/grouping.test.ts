@@ -65,6 +65,12 @@ describe('read_group (17, 18)', () => {
     expect((utc[0].__range as Record<string, Row>)['date_order:month'].from).toBe('2023-01-01 00:00:00');
     expect((brussels[0].__range as Record<string, Row>)['date_order:month'].from).toBe('2022-12-31 23:00:00');
   });
+
+  it('buckets a date field (no time zone) by month, ordered by the bucket', async () => {
+    const rows = await call<Row[]>(v17, 'account.move', 'read_group', [[['move_type', '=', 'out_invoice']], ['amount_untaxed_signed:sum'], ['invoice_date:month']], { lazy: false, orderby: 'invoice_date:month asc' });
+    expect(rows.length).toBeGreaterThan(1);
+    expect((rows[0].__range as Record<string, Row>)['invoice_date:month'].from).toMatch(/^\d{4}-\d{2}-01$/);
+  });
 });
 
 describe('formatted_read_group (19)', () => {

@@ -44,7 +44,8 @@ export function parseGroupSpec(model: ModelDefinition, alias: string, spec: unkn
   const self = (column: string) => column;
   if (definition.type === 'date' || definition.type === 'datetime') {
     const granularity = granularityText ?? 'month';
-    const tzParameter = context.bind(tz);
+    // Only a datetime is shifted into the user's time zone; a bound parameter no SQL uses has no type PostgreSQL can infer.
+    const tzParameter = definition.type === 'datetime' ? context.bind(tz) : '';
     const local = definition.type === 'datetime' ? `((${expression}) AT TIME ZONE 'UTC' AT TIME ZONE ${tzParameter}::text)` : `(${expression})::timestamp`;
     if (context.major >= 18 && NUMBER_PARTS[granularity] !== undefined) {
       return { spec, name, definition, granularity, inner: `EXTRACT(${NUMBER_PARTS[granularity]} FROM ${local})::int`, order: self, outer: () => [] };
