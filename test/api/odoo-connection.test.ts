@@ -110,6 +110,16 @@ const QUESTIONS: readonly Expectation[] = [
   },
   // The verified questions of the curated vocabulary (ODOO_VERIFIED_QUESTIONS): this is their check.
   {
+    prompt: 'receivables by customer', answered: true, unordered: true,
+    sql: `SELECT p.name, sum(m.amount_residual_signed)::float FROM account_move m JOIN res_partner p ON p.id = m.partner_id WHERE ${COMPANY('m')}
+      AND m.state = 'posted' AND m.move_type = 'out_invoice' AND m.payment_state IN ('not_paid', 'partial') GROUP BY m.partner_id, p.name`,
+  },
+  {
+    prompt: 'invoiced revenue by customer', answered: true, unordered: true,
+    sql: `SELECT p.name, sum(m.amount_untaxed_signed)::float FROM account_move m JOIN res_partner p ON p.id = m.partner_id WHERE ${COMPANY('m')}
+      AND m.state = 'posted' AND m.move_type IN ('out_invoice', 'out_refund') GROUP BY m.partner_id, p.name`,
+  },
+  {
     prompt: 'revenue by customer', answered: true, unordered: true,
     sql: `SELECT p.name, sum(o.amount_untaxed)::float FROM sale_order o JOIN res_partner p ON p.id = o.partner_id
       WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') GROUP BY o.partner_id, p.name`,
