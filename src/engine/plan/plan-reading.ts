@@ -257,6 +257,7 @@ function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly Meas
   let choice: RootChoice | undefined = [...needed].every((entity) => reach.paths.has(entity)) ? { root: preferred, reach } : undefined;
   if (!choice && !forced) choice = chooseRoot(schema, [...needed]);
   if (!choice) throw new Unplannable(`no root reaches ${[...needed].join(', ')}`);
+  choice = withNamedKeys(choice, reading, schema, features);
   for (const entity of needed) {
     if (choice.reach.ambiguous.has(entity)) {
       features['join.ambiguous'] = (features['join.ambiguous'] ?? 0) + 1;
@@ -265,6 +266,31 @@ function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly Meas
   }
   features[choice.root === reading.subject ? 'plan.root.subject' : 'plan.root.other'] = 1;
   return choice;
+}
+
+/**
+ * A group reached through a foreign key of the root that the question named ("revenue by
+ * salesperson" = orders.employee_id) joins through that key, even where another key reaches the
+ * same entity (an order's approver): the words chose the path.
+ */
+function withNamedKeys(choice: RootChoice, reading: Reading, schema: SchemaIndex, features: Features): RootChoice {
+  const paths = new Map(choice.reach.paths);
+  const ambiguous = new Set(choice.reach.ambiguous);
+  for (const group of reading.groups) {
+    if (group.kind !== 'entity' || !group.via) continue;
+    // Only the root's own keys: a key further away ("the customer's salesperson") is another question than the shortest path's.
+    const { entity, column } = group.via;
+    if (entity !== choice.root) continue;
+    const key = entityOf(schema, entity).foreignKeys.find((each) => each.columns.length === 1 && each.columns[0] === column && each.refEntity === group.entity);
+    if (!key) continue;
+    const path = [{ fromEntity: entity, fromColumns: key.columns, toEntity: key.refEntity, toColumns: key.refColumns }];
+    const current = paths.get(group.entity);
+    if (current && !ambiguous.has(group.entity) && JSON.stringify(current) === JSON.stringify(path)) continue;
+    paths.set(group.entity, path);
+    ambiguous.delete(group.entity);
+    features['join.named-key'] = 1;
+  }
+  return features['join.named-key'] ? { root: choice.root, reach: { paths, ambiguous } } : choice;
 }
 
 /** An entity's naming columns, or its key when it has none. */

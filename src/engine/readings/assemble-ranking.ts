@@ -33,9 +33,9 @@ export function assembleGroups(draft: Draft): void {
       continue;
     }
     if (target?.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
-    else if (referenced) {
+    else if (referenced && target?.kind === 'column') {
       // "revenue by salesperson" where salesperson is orders.employee_id: one group per employee.
-      draft.groups.push({ kind: 'entity', entity: referenced, tokens });
+      draft.groups.push({ kind: 'entity', entity: referenced, via: { entity: target.entity, column: target.column }, tokens });
       draft.feature('group.via-foreign-key');
     } else if (target?.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
     else throw new Invalid();

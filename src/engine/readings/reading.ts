@@ -71,8 +71,11 @@ export interface RelatedNode {
 
 export type GroupNode =
   | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly tokens: readonly number[] }
-  /** One group per row of the entity, shown by its name. */
-  | { readonly kind: 'entity'; readonly entity: string; readonly tokens: readonly number[] }
+  /**
+   * One group per row of the entity, shown by its name; `via` the foreign key the question named
+   * ("by salesperson" = orders.employee_id), which is then the join to it.
+   */
+  | { readonly kind: 'entity'; readonly entity: string; readonly via?: { readonly entity: string; readonly column: string }; readonly tokens: readonly number[] }
   | { readonly kind: 'grain'; readonly entity: string; readonly column: string; readonly grain: TimeGrain; readonly tokens: readonly number[] };
 
 export interface HavingNode {
