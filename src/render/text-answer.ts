@@ -3,7 +3,9 @@
  * follows the result's shape (see result-shape.ts); the numbers are formatted for people.
  */
 import type { AnswerInput, TextAnswer } from './answer.ts';
-import { formatNumber, toNumber } from './format-value.ts';
+import { formatNumber, parseIsoDate, toNumber } from './format-value.ts';
+import { dayInWords, timePointInWords } from './date-words.ts';
+import { bucketStart, today } from '../engine/question/calendar.ts';
 import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
@@ -39,7 +41,7 @@ export interface SentenceOptions {
 export function answerSentences(input: AnswerInput, options: SentenceOptions): string[] {
   const { shape, columns, rows } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
-  const sentences = [describeShape(shape, columns, rows, input, period)];
+  const sentences = [describeShape(shape, columns, rows, input, period), ...partialBuckets(columns, rows, input.answeredAt)];
   // A metric's number means what its definition says ("revenue of orders not cancelled"): say it.
   if (options.definitions) sentences.push(...(input.definitions ?? []));
   if (input.result.truncated) {
@@ -72,6 +74,21 @@ function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], rows:
       return measure === undefined ? describeList(rows, columns, input.result.truncated) : describeCombinations(rows, dimensions, measure, period);
     }
   }
+}
+
+/**
+ * A time bucket still in progress when the answer was computed (this month, this year) holds part
+ * of its period: "November 2026 is counted up to 24 Nov 2026, so it is not complete."
+ */
+function partialBuckets(columns: readonly ColumnInfo[], rows: readonly Row[], answeredAt: Date): string[] {
+  const notes: string[] = [];
+  for (const column of columns) {
+    if (column.role !== 'dimension' || column.grain === undefined || column.grain === 'day') continue;
+    const current = bucketStart(today(answeredAt), column.grain);
+    const inProgress = rows.find((row) => parseIsoDate(row[column.index])?.toISOString().slice(0, 10) === current);
+    if (inProgress !== undefined) notes.push(`${timePointInWords(inProgress[column.index], column)} is counted up to ${dayInWords(answeredAt)}, so it is not complete`);
+  }
+  return notes;
 }
 
 function formatCount(count: number): string {

@@ -22,6 +22,12 @@ describe('text answer', () => {
     expect(text).toContain('the peak was €3,000.00 in June 2024');
   });
 
+  it('says the bucket still in progress when the answer was computed is not complete, and only that one', () => {
+    const midDecember = { ...timeSeries, answeredAt: new Date('2024-12-14T10:00:00Z') };
+    expect(answerText(midDecember)).toContain('December 2024 is counted up to 14 Dec 2024, so it is not complete.');
+    expect(answerText({ ...timeSeries, answeredAt: new Date('2025-01-03T10:00:00Z') })).not.toContain('not complete');
+  });
+
   it('summarises a breakdown with its groups, highest, lowest and total', () => {
     const text = answerText(barBreakdown);
     expect(text).toContain('across 12 countries');
