@@ -191,5 +191,17 @@ export function grainAt(tokens: readonly Token[], index: number): Cue | undefine
     if (grain) return { kind: 'grain', grain, attached: true, start: index, end: index + 3 };
   }
   if (word === 'over' && next === 'time') return { kind: 'grain', grain: 'month', attached: true, start: index, end: index + 2 };
+  // "revenue by segment and year": a grain word that closes a list of groups.
+  if ((word === 'and' || word === ',') && nextGrain && groupedBefore(tokens, index)) return { kind: 'grain', grain: nextGrain, attached: true, start: index, end: index + 2 };
   return undefined;
+}
+
+const SORT_WORDS = new Set(['sort', 'sorted', 'order', 'ordered', 'rank', 'ranked']);
+
+/** A grouping "by" or "per" earlier in the question (not "sorted by"). */
+function groupedBefore(tokens: readonly Token[], index: number): boolean {
+  for (let at = index - 1; at > 0; at -= 1) {
+    if ((tokens[at].lower === 'by' || tokens[at].lower === 'per') && !SORT_WORDS.has(tokens[at - 1].lower)) return true;
+  }
+  return false;
 }

@@ -9,6 +9,7 @@ import type { Candidate } from './enumerate.ts';
 import type { VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
+import type { LogicalQuery } from '../../query/logical-query.ts';
 
 export type Decision =
   /** `verified`: the verified question whose reading this is (answered whatever the confidence). */
@@ -48,11 +49,34 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
   if (evidence.next > 0 && evidence.probability < (model.confidence.minOdds ?? DEFAULT_MIN_ODDS) * evidence.next) {
-    return { kind: 'decline', why: 'ambiguous', best, runnerUp: candidates.find((candidate) => candidate.core === evidence.nextCore) };
+    const runnerUp = candidates.find((candidate) => candidate.core === evidence.nextCore);
+    if (!runnerUp || !closerReadingOfSameQuestion(best, runnerUp)) return { kind: 'decline', why: 'ambiguous', best, runnerUp };
   }
   const verifiedAs = verified.get(best.core);
   if (verifiedAs !== undefined) return { kind: 'answer', candidate: best, confidence: 1, verified: verifiedAs };
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
   return { kind: 'answer', candidate: best, confidence };
+}
+
+/**
+ * "How many invoices are there in each status?": the invoice's own status, or its order's through a
+ * join. Two readings that ask the same of columns of the same names, one of them with fewer joins,
+ * are one question read at two distances: the nearer reading, on the rows asked about, is meant.
+ */
+export function closerReadingOfSameQuestion(best: Candidate, other: Candidate): boolean {
+  return best.planned.query.joins.length < other.planned.query.joins.length && shapeOf(best.planned.query) === shapeOf(other.planned.query);
+}
+
+/** The query with every column by its name alone, without joins (nor the "key is set" filters that go with one), entities or ids. */
+function shapeOf(query: LogicalQuery): string {
+  const joinKeys = new Set(query.joins.flatMap((join) => join.fromColumns.map((column) => `${join.fromEntity}.${column}`)));
+  const filters = query.filters.filter((filter) => !(filter.op === 'not_null' && filter.expression.kind === 'field' && joinKeys.has(`${filter.expression.entity}.${filter.expression.column}`)));
+  const dropped = new Set(['joins', 'root', 'id', 'label', 'measureId', 'of', 'along', 'within', 'numeratorId', 'denominatorId', 'dimension', 'by', 'link']);
+  return JSON.stringify({ ...query, filters }, (key, value: unknown) => {
+    if (dropped.has(key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    if ((value as { kind?: unknown }).kind === 'field') return `field:${(value as { column: string }).column}`;
+    return Object.fromEntries(Object.entries(value).sort(([left], [right]) => left.localeCompare(right)));
+  });
 }

@@ -140,6 +140,12 @@ describe('grains and grouping', () => {
     expect(ofKind('revenue month over month', 'grain')[0]).toMatchObject({ grain: 'month', end: 4 });
   });
 
+  it('a grain word closing a list of groups: "by segment and year"', () => {
+    expect(ofKind('amt by segment and year', 'grain')[0]).toMatchObject({ grain: 'year', start: 3, end: 5 });
+    expect(ofKind('amt sorted by segment and year', 'grain')).toEqual([]);
+    expect(ofKind('amt and year', 'grain')).toEqual([]);
+  });
+
   it('"by" and "for each" group', () => {
     expect(ofKind('total amt by cust', 'group')[0]).toMatchObject({ by: true, start: 2 });
     expect(ofKind('hrs for each tech', 'group')[0]).toMatchObject({ each: true, start: 1, end: 3 });

@@ -8,7 +8,7 @@ import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.
 
 /** decide reads only these fields of a candidate. */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
-  return { score, core, key: core, unusedWords, features } as unknown as Candidate;
+  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [] } } } as unknown as Candidate;
 }
 
 /** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
@@ -125,5 +125,22 @@ describe('decide', () => {
     const verified = new Map([['a', 'the verified one']]);
     expect(decide([candidate(1, 'a', [4])], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'unused-words' });
     expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
+  });
+
+  it('takes the nearer of two readings that ask the same of columns of one name, one through a join', () => {
+    const base = { kind: 'select', root: 'invoices', columns: [], having: [], order: [], measures: [{ id: 'invoices', label: 'Invoices', aggregate: 'count' }] };
+    const own = { ...base, joins: [], filters: [], dimensions: [{ id: 'status', label: 'Status', field: { kind: 'field', entity: 'invoices', column: 'status' } }] };
+    const join = [{ fromEntity: 'invoices', fromColumns: ['order_id'], toEntity: 'orders', toColumns: ['id'] }];
+    const viaOrder = {
+      ...base, joins: join, dimensions: [{ id: 'order_status', label: 'Order status', field: { kind: 'field', entity: 'orders', column: 'status' } }],
+      filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'invoices', column: 'order_id' }, op: 'not_null', values: [] }],
+    };
+    const withQuery = (score: number, core: string, query: object): Candidate => ({ ...candidate(score, core), planned: { query } }) as unknown as Candidate;
+    const lenient = model(0, 10);
+    expect(decide([withQuery(1, 'own', own), withQuery(1, 'via', viaOrder)], tokens, lenient)).toMatchObject({ kind: 'answer' });
+    // The farther reading first is no reason to answer; another column name is another question.
+    expect(decide([withQuery(1, 'via', viaOrder), withQuery(1, 'own', own)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
+    const otherColumn = { ...viaOrder, dimensions: [{ id: 'order_channel', label: 'Channel', field: { kind: 'field', entity: 'orders', column: 'channel' } }] };
+    expect(decide([withQuery(1, 'own', own), withQuery(1, 'other', otherColumn)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
   });
 });
