@@ -7,6 +7,7 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { Invalid, type Draft } from './draft.ts';
+import { presentPhraseTokens } from './links.ts';
 
 /** Parts of speech that carry no meaning of their own for a query. */
 const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
@@ -19,6 +20,12 @@ const EMPTY_WORDS = new Set([
   'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
   'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
 ]);
+/**
+ * Words that carry nothing when they name nothing in the data: the present, which every question
+ * reads ("our current MRR"; history is asked with a period), and "ones" for rows already named
+ * ("excluding cancelled ones"). Where the schema has such a name (a current address), it counts.
+ */
+const EMPTY_UNLESS_NAMED = new Set(['current', 'now', 'presently', 'ones']);
 const KIND_NOUNS = new Set(['type', 'kind', 'sort', 'variety', 'form']);
 /** Cues whose meaning is lost if nothing in the reading carries it. */
 const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate', 'superlative', 'versus', 'sort', 'count', 'window', 'pivot']);
@@ -54,13 +61,15 @@ export function accountWords(draft: Draft): void {
   for (const unit of units) {
     if ((unit.kind === 'number' || unit.kind === 'quoted' || unit.kind === 'period') && !draft.usedTokens.has(unit.start)) throw new Invalid();
   }
+  const present = presentPhraseTokens(tokens);
   for (const token of tokens) {
-    if (draft.usedTokens.has(token.index)) continue;
+    if (draft.usedTokens.has(token.index) || present.has(token.index)) continue;
     if (token.kind !== 'word') {
       if (token.kind === 'symbol') continue;
       throw new Invalid();
     }
     if (GRAMMAR_POS.has(token.pos) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
+    if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
     // "more than 30 days": the unit of a number the reading compares.
