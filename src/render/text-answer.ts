@@ -5,7 +5,8 @@
 import type { AnswerInput, TextAnswer } from './answer.ts';
 import { formatNumber, parseIsoDate, toNumber } from './format-value.ts';
 import { dayInWords, timePointInWords } from './date-words.ts';
-import { bucketStart, today } from '../engine/question/calendar.ts';
+import { addBuckets, bucketStart, today } from '../engine/question/calendar.ts';
+import type { TimeGrain } from '../query/logical-query.ts';
 import { scopePhrase } from './scope-phrase.ts';
 import { classifyResult, type ResultShape } from './result-shape.ts';
 import type { ColumnInfo } from './result-columns.ts';
@@ -41,7 +42,7 @@ export interface SentenceOptions {
 export function answerSentences(input: AnswerInput, options: SentenceOptions): string[] {
   const { shape, columns, rows } = classifyResult(input.query, input.result);
   const period = scopePhrase(input);
-  const sentences = [describeShape(shape, columns, rows, input, period), ...partialBuckets(columns, rows, input.answeredAt)];
+  const sentences = [describeShape(shape, columns, rows, input, period), ...partialBuckets(columns, rows, input.answeredAt), ...partialPeriodColumns(input)];
   // A metric's number means what its definition says ("revenue of orders not cancelled"): say it.
   if (options.definitions) sentences.push(...(input.definitions ?? []));
   if (input.result.truncated) {
@@ -90,6 +91,18 @@ function partialBuckets(columns: readonly ColumnInfo[], rows: readonly Row[], an
   }
   return notes;
 }
+
+/** The same for a period spread into columns ("revenue this year vs last year"): the column of the period in progress. */
+function partialPeriodColumns(input: AnswerInput): string[] {
+  const current = (grain: TimeGrain) => bucketStart(today(input.answeredAt), grain);
+  return input.query.measures.filter((measure) => {
+    const from = measure.where?.find((filter) => filter.op === 'gte')?.values[0];
+    const to = measure.where?.find((filter) => filter.op === 'lt')?.values[0];
+    return PARTIAL_GRAINS.some((grain) => from === current(grain) && to === addBuckets(current(grain), grain, 1));
+  }).map((measure) => `${measure.label} is counted up to ${dayInWords(input.answeredAt)}, so it is not complete`);
+}
+
+const PARTIAL_GRAINS: readonly TimeGrain[] = ['year', 'quarter', 'month', 'week'];
 
 function formatCount(count: number): string {
   return formatNumber(count, { type: 'integer', aggregate: 'count' });

@@ -28,6 +28,22 @@ describe('text answer', () => {
     expect(answerText({ ...timeSeries, answeredAt: new Date('2025-01-03T10:00:00Z') })).not.toContain('not complete');
   });
 
+  it('says the same of a period in progress spread into a column of its own ("this year vs last year")', () => {
+    const orderDate = field('orders', 'order_date');
+    const during = (from: string, to: string): Filter[] => [
+      { kind: 'filter', expression: orderDate, op: 'gte', values: [from] },
+      { kind: 'filter', expression: orderDate, op: 'lt', values: [to] },
+    ];
+    const measures = [
+      { id: 'revenue_2023', label: 'Revenue (2023)', aggregate: 'sum' as const, expression: field('orders', 'amount'), where: during('2023-01-01', '2024-01-01') },
+      { id: 'revenue_2024', label: 'Revenue (2024)', aggregate: 'sum' as const, expression: field('orders', 'amount'), where: during('2024-01-01', '2025-01-01') },
+    ];
+    const sideBySide = { ...oneValue, query: { ...oneValue.query, measures, filters: [] }, result: { columns: [{ name: 'revenue_2023', type: 'number' as const }, { name: 'revenue_2024', type: 'number' as const }], rows: [[10, 12]], truncated: false }, answeredAt: new Date('2024-06-30T09:00:00Z') };
+    const text = answerText(sideBySide);
+    expect(text).toContain('Revenue (2024) is counted up to 30 Jun 2024, so it is not complete.');
+    expect(text).not.toContain('Revenue (2023) is counted');
+  });
+
   it('summarises a breakdown with its groups, highest, lowest and total', () => {
     const text = answerText(barBreakdown);
     expect(text).toContain('across 12 countries');
