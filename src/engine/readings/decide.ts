@@ -6,6 +6,7 @@
  */
 import type { Token } from '../question/tokens.ts';
 import type { Candidate } from './enumerate.ts';
+import type { Reading } from './reading.ts';
 import type { VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
@@ -65,7 +66,26 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
  * are one question read at two distances: the nearer reading, on the rows asked about, is meant.
  */
 export function closerReadingOfSameQuestion(best: Candidate, other: Candidate): boolean {
-  return best.planned.query.joins.length < other.planned.query.joins.length && shapeOf(best.planned.query) === shapeOf(other.planned.query);
+  if (best.planned.query.joins.length < other.planned.query.joins.length && shapeOf(best.planned.query) === shapeOf(other.planned.query)) return true;
+  return valueOnSubject(best.reading, other.reading);
+}
+
+/**
+ * "How many customers are in Germany?": the customer's own country, or the country of the orders
+ * they placed. Two readings that differ only in where a value said is looked for, the best on the
+ * rows asked about themselves, are the same question; the rows' own column is meant.
+ */
+function valueOnSubject(best: Reading | undefined, other: Reading | undefined): boolean {
+  if (!best || !other || best.subject !== other.subject) return false;
+  const equals = (reading: Reading) => reading.conditions.filter((condition) => condition.kind === 'equals');
+  const elsewhere = (reading: Reading) => equals(reading).filter((condition) => condition.entity !== reading.subject);
+  return elsewhere(best).length === 0 && elsewhere(other).length > 0 && valuesOnly(best) === valuesOnly(other);
+}
+
+/** The reading without its words, and its equality conditions without the column they are on. */
+function valuesOnly(reading: Reading): string {
+  const conditions = reading.conditions.map((condition) => (condition.kind === 'equals' ? { kind: condition.kind, values: condition.values, negated: condition.negated } : condition));
+  return JSON.stringify({ ...reading, conditions, scope: [] }, (key, value: unknown) => (key === 'tokens' || key === 'usedTokens' ? undefined : value));
 }
 
 /** The query with every column by its name alone, without joins (nor the "key is set" filters that go with one), entities or ids. */
