@@ -16,7 +16,7 @@ import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './rea
 import { verifiedReadings } from './readings/verified.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
-import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
+import { knowledgeCache } from './knowledge-cache.ts';
 
 /** Questions longer than this are declined (the API limit is 2,000 characters). */
 const MAX_QUESTION_LENGTH = 2_000;
@@ -108,14 +108,8 @@ function suggestionsFor(readings: QuestionReadings | undefined, context: EngineC
 }
 
 /** Whether a suggestion is answerable depends on the catalog, its values and the model: each is planned once for them. */
-const answerable = new WeakMap<Catalog, WeakMap<readonly ColumnValues[], WeakMap<Model, Map<string, boolean>>>>();
+const answerable = knowledgeCache<Map<string, boolean>>();
 
 function answerableCache(context: EngineContext, model: Model): Map<string, boolean> {
-  let byValues = answerable.get(context.catalog);
-  if (!byValues) answerable.set(context.catalog, (byValues = new WeakMap()));
-  let byModel = byValues.get(context.values);
-  if (!byModel) byValues.set(context.values, (byModel = new WeakMap()));
-  let known = byModel.get(model);
-  if (!known) byModel.set(model, (known = new Map()));
-  return known;
+  return answerable(context.catalog, context.values, model, () => new Map());
 }

@@ -87,7 +87,7 @@ function partialBuckets(columns: readonly ColumnInfo[], rows: readonly Row[], an
     if (column.role !== 'dimension' || column.grain === undefined || column.grain === 'day') continue;
     const current = bucketStart(today(answeredAt), column.grain);
     const inProgress = rows.find((row) => parseIsoDate(row[column.index])?.toISOString().slice(0, 10) === current);
-    if (inProgress !== undefined) notes.push(`${timePointInWords(inProgress[column.index], column)} is counted up to ${dayInWords(answeredAt)}, so it is not complete`);
+    if (inProgress !== undefined) notes.push(notComplete(timePointInWords(inProgress[column.index], column), answeredAt));
   }
   return notes;
 }
@@ -99,7 +99,11 @@ function partialPeriodColumns(input: AnswerInput): string[] {
     const from = measure.where?.find((filter) => filter.op === 'gte')?.values[0];
     const to = measure.where?.find((filter) => filter.op === 'lt')?.values[0];
     return PARTIAL_GRAINS.some((grain) => from === current(grain) && to === addBuckets(current(grain), grain, 1));
-  }).map((measure) => `${measure.label} is counted up to ${dayInWords(input.answeredAt)}, so it is not complete`);
+  }).map((measure) => notComplete(measure.label, input.answeredAt));
+}
+
+function notComplete(what: string, answeredAt: Date): string {
+  return `${what} is counted up to ${dayInWords(answeredAt)}, so it is not complete`;
 }
 
 const PARTIAL_GRAINS: readonly TimeGrain[] = ['year', 'quarter', 'month', 'week'];

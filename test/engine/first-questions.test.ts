@@ -3,13 +3,9 @@
  * the reading of a verified question of the sample's semantic layer), with the rows of a
  * hand-written query.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectorSource } from '../support/connector-source.ts';
-import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
-import { compareRows } from './accuracy/compare-rows.ts';
-import { openSampleSource, runSql } from './accuracy/evaluate-samples.ts';
+import { describe, expect, it } from 'vitest';
+import { expectRowsOfSql, useSampleSources } from './accuracy/sample-sql-checks.ts';
 import { planQuestion } from '../../src/engine/builtin-engine.ts';
-import { shapeAnswer } from '../../src/render/answer-rows.ts';
 import type { SampleSlug } from '../../src/samples/sample-datasets.ts';
 
 const LINE_VALUE = 'l.quantity * l.unit_price * (1 - l.discount)';
@@ -65,26 +61,14 @@ const QUESTIONS: readonly { dataset: SampleSlug; question: string; sql: string; 
   },
 ];
 
-const sources = new Map<SampleSlug, ConnectorSource>();
 const now = new Date();
-
-beforeAll(async () => {
-  for (const dataset of ['wholesale', 'saas'] as const) sources.set(dataset, await openSampleSource(SHARED_SAMPLES_DIR, dataset, now));
-}, 120_000);
-
-afterAll(async () => {
-  for (const source of sources.values()) await source.connector.close();
-});
+const sources = useSampleSources(now);
 
 describe('the first questions business users ask, answered right', () => {
   it.each(QUESTIONS.map((entry) => [`${entry.dataset}: ${entry.question}`, entry] as const))('%s', async (_, { dataset, question, sql, orderMatters }) => {
-    const { connector, catalog, values } = sources.get(dataset)!;
-    const planned = planQuestion(question, { catalog, values, now }, { suggest: false });
+    const source = sources.get(dataset);
+    const planned = planQuestion(question, { catalog: source.catalog, values: source.values, now }, { suggest: false });
     if (!planned.ok) expect.fail(`declined: ${planned.code} ${planned.reason}`);
-    const answer = shapeAnswer(planned.query, await connector.execute(connector.compile(planned.query, catalog)));
-    const gold = await runSql(connector, sql);
-    expect(gold.rows.length).toBeGreaterThan(0);
-    const { correct } = compareRows(answer.result.rows, gold.rows, orderMatters === true);
-    expect(correct, `${JSON.stringify(answer.result.rows.slice(0, 3))} against ${JSON.stringify(gold.rows.slice(0, 3))}`).toBe(true);
+    await expectRowsOfSql(source, planned.query, { sql, ...(orderMatters ? { orderMatters } : {}) });
   });
 });

@@ -3,15 +3,10 @@
  * give the rows of a hand-written query. A verified question vouches for its reading, and questions
  * that read the same are answered with it, so a wrong reading here would be a confident wrong answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectorSource } from '../support/connector-source.ts';
-import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
-import { compareRows } from './accuracy/compare-rows.ts';
-import { openSampleSource, runSql } from './accuracy/evaluate-samples.ts';
+import { describe, expect, it } from 'vitest';
+import { expectRowsOfSql, useSampleSources, type SqlCheck } from './accuracy/sample-sql-checks.ts';
 import { shippedModel } from '../../src/engine/readings/model.ts';
-import { DEFAULT_READ_OPTIONS, readQuestion } from '../../src/engine/readings/read-question.ts';
-import { MEANINGFUL_POS } from '../../src/engine/readings/decide.ts';
-import { shapeAnswer } from '../../src/render/answer-rows.ts';
+import { verifiedReading } from '../../src/engine/readings/verified.ts';
 import type { SampleSlug } from '../../src/samples/sample-datasets.ts';
 import { VERIFIED_QUESTIONS } from '../../src/samples/sample-semantics.ts';
 
@@ -22,9 +17,7 @@ const THIS_YEAR = (column: string) => `${column} >= date_trunc('year', CURRENT_D
 const LIVE = `s.status IN ('active', 'past_due')`;
 const MONTH = (column: string, back: number) => `${column} >= date_trunc('month', CURRENT_DATE) - interval '${back} month' AND ${column} < date_trunc('month', CURRENT_DATE) - interval '${back - 1} month'`;
 
-interface Check { readonly sql: string; readonly orderMatters?: boolean }
-
-const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
+const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, SqlCheck>>>> = {
   wholesale: {
     'who are our best salespeople?': {
       orderMatters: true,
@@ -154,16 +147,8 @@ const CHECKS: Readonly<Record<SampleSlug, Readonly<Record<string, Check>>>> = {
   },
 };
 
-const sources = new Map<SampleSlug, ConnectorSource>();
 const now = new Date();
-
-beforeAll(async () => {
-  for (const dataset of ['wholesale', 'saas'] as const) sources.set(dataset, await openSampleSource(SHARED_SAMPLES_DIR, dataset, now));
-}, 120_000);
-
-afterAll(async () => {
-  for (const source of sources.values()) await source.connector.close();
-});
+const sources = useSampleSources(now);
 
 describe('the samples\' verified questions', () => {
   it.each(['wholesale', 'saas'] as const)('%s: each one has its hand-written check', (dataset) => {
@@ -171,16 +156,11 @@ describe('the samples\' verified questions', () => {
   });
 
   const all = (['wholesale', 'saas'] as const).flatMap((dataset) => Object.entries(CHECKS[dataset]).map(([question, check]) => [`${dataset}: ${question}`, dataset, question, check] as const));
-  it.each(all)('%s', async (_, dataset, question, { sql, orderMatters }) => {
-    const { connector, catalog, values } = sources.get(dataset)!;
-    const { candidates, tokens } = readQuestion(question, catalog, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
-    const best = candidates[0];
-    expect(best, 'no reading').toBeDefined();
-    expect(best!.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text)).toEqual([]);
-    const answer = shapeAnswer(best!.planned.query, await connector.execute(connector.compile(best!.planned.query, catalog)));
-    const gold = await runSql(connector, sql);
-    expect(gold.rows.length).toBeGreaterThan(0);
-    const { correct } = compareRows(answer.result.rows, gold.rows, orderMatters === true);
-    expect(correct, `${JSON.stringify(answer.result.rows.slice(0, 3))} against ${JSON.stringify(gold.rows.slice(0, 3))}`).toBe(true);
+  it.each(all)('%s', async (_, dataset, question, check) => {
+    const source = sources.get(dataset);
+    // The reading the engine vouches for, found as the engine finds it (every word read).
+    const reading = verifiedReading(question, source.catalog, source.values, shippedModel(), now);
+    if (!reading) expect.fail('no reading that reads every word');
+    await expectRowsOfSql(source, reading.planned.query, check);
   });
 });

@@ -7,7 +7,6 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { Invalid, type Draft } from './draft.ts';
-import { presentPhraseTokens } from './links.ts';
 
 /** Parts of speech that carry no meaning of their own for a query. */
 const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
@@ -61,9 +60,8 @@ export function accountWords(draft: Draft): void {
   for (const unit of units) {
     if ((unit.kind === 'number' || unit.kind === 'quoted' || unit.kind === 'period') && !draft.usedTokens.has(unit.start)) throw new Invalid();
   }
-  const present = presentPhraseTokens(tokens);
   for (const token of tokens) {
-    if (draft.usedTokens.has(token.index) || present.has(token.index)) continue;
+    if (draft.usedTokens.has(token.index) || draft.input.present.has(token.index)) continue;
     if (token.kind !== 'word') {
       if (token.kind === 'symbol') continue;
       throw new Invalid();

@@ -20,6 +20,11 @@ export type Decision =
 /** Parts of speech that carry meaning a reading may not drop. */
 export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
+/** The nouns, adjectives, names and numbers of the question a reading leaves unread. */
+export function droppedWords(candidate: Candidate, tokens: readonly Token[]): string[] {
+  return candidate.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
+}
+
 export interface DecisionEvidence {
   /** Probability of the best reading together with every reading that gives the same answer. */
   readonly probability: number;
@@ -46,7 +51,7 @@ export function evidenceOf(candidates: readonly { readonly score: number; readon
 export function decide(candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings = new Map()): Decision {
   if (candidates.length === 0) return { kind: 'decline', why: 'no-reading' };
   const best = candidates[0];
-  const dropped = best.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
+  const dropped = droppedWords(best, tokens);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
   if (evidence.next > 0 && evidence.probability < (model.confidence.minOdds ?? DEFAULT_MIN_ODDS) * evidence.next) {

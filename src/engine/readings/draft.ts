@@ -19,6 +19,8 @@ export interface AssemblyInput {
   readonly schema: SchemaIndex;
   /** The day the question is asked, for conditions relative to today ("overdue"). */
   readonly now: Date;
+  /** Tokens of words for the present ("right now"): they name nothing and carry nothing. */
+  readonly present: ReadonlySet<number>;
 }
 
 /** Thrown inside assembly when a combination of choices cannot make a reading. */

@@ -53,13 +53,12 @@ export interface LinkSources {
   readonly values: ValueIndex;
 }
 
-/** Every link of every span of word tokens (quoted strings link to values only). */
-export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[] {
+/** Every link of every span of word tokens (quoted strings link to values only), none from `unlinked` tokens. */
+export function findLinks(tokens: readonly Token[], sources: LinkSources, unlinked: ReadonlySet<number> = new Set()): Link[] {
   const links: Link[] = [];
-  const present = presentPhraseTokens(tokens);
   for (let start = 0; start < tokens.length; start += 1) {
     const token = tokens[start];
-    if (present.has(start)) continue;
+    if (unlinked.has(start)) continue;
     if (token.kind === 'quoted') {
       links.push(...quotedLinks(token, sources.values));
       continue;
@@ -72,18 +71,6 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources): Link[
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
   return withoutShadowedLinks([...links, ...compoundLinks(links, tokens)]);
-}
-
-/** "right now", "at the moment", "at present": the data as it stands, which every question reads; nothing to link. */
-export function presentPhraseTokens(tokens: readonly Token[]): Set<number> {
-  const found = new Set<number>();
-  const lower = (index: number): string => tokens[index]?.lower ?? '';
-  for (let index = 0; index < tokens.length; index += 1) {
-    if (lower(index) === 'right' && lower(index + 1) === 'now') found.add(index).add(index + 1);
-    if (lower(index) === 'at' && lower(index + 1) === 'the' && lower(index + 2) === 'moment') found.add(index).add(index + 1).add(index + 2);
-    if (lower(index) === 'at' && lower(index + 1) === 'present') found.add(index).add(index + 1);
-  }
-  return found;
 }
 
 const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);

@@ -5,6 +5,7 @@
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { findCues } from '../question/cues.ts';
 import { findPeriods } from '../question/periods.ts';
+import { presentPhraseTokens } from '../question/present.ts';
 import { tokenize, type Token } from '../question/tokens.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';
@@ -38,10 +39,11 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
     isNumericWord: (lemma) => (schema.terms.get(lemma) ?? []).some((entry) => entry.target.kind === 'column' && schema.entityByName.get(entry.target.entity)?.columnByName.get(entry.target.column)?.isNumeric === true),
   });
   const cues = findCues(tokens);
-  const links = findLinks(tokens, { schema, values: valueIndexOf(values) });
+  const present = presentPhraseTokens(tokens);
+  const links = findLinks(tokens, { schema, values: valueIndexOf(values) }, present);
   const units = cutUnits(tokens, periods, cues, links);
   const contexts = contextsOf(units);
   const choices = proposeChoices(units, contexts, tokens, schema);
-  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now }, choices, model.weights, options);
+  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present }, choices, model.weights, options);
   return { tokens, units, schema, candidates };
 }

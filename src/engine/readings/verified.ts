@@ -7,7 +7,9 @@
  * ("last quarter") compare on the same dates.
  */
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
-import { MEANINGFUL_POS } from './decide.ts';
+import { knowledgeCache } from '../knowledge-cache.ts';
+import { droppedWords } from './decide.ts';
+import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
@@ -16,31 +18,26 @@ export type VerifiedReadings = ReadonlyMap<string, string>;
 
 const NONE: VerifiedReadings = new Map();
 
-const cache = new WeakMap<Catalog, WeakMap<readonly ColumnValues[], WeakMap<Model, { day: string; readings: VerifiedReadings }>>>();
+const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
   if (questions.length === 0) return NONE;
   const day = now.toISOString().slice(0, 10);
-  let byValues = cache.get(catalog);
-  if (!byValues) cache.set(catalog, (byValues = new WeakMap()));
-  let byModel = byValues.get(values);
-  if (!byModel) byValues.set(values, (byModel = new WeakMap()));
-  const known = byModel.get(model);
-  if (known?.day === day) return known.readings;
+  const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
+  if (known.day === day) return known.readings;
   const readings = new Map<string, string>();
   for (const question of questions) {
-    const core = readingOf(question, catalog, values, model, now);
+    const core = verifiedReading(question, catalog, values, model, now)?.core;
     if (core !== undefined && !readings.has(core)) readings.set(core, question);
   }
-  byModel.set(model, { day, readings });
+  Object.assign(known, { day, readings });
   return readings;
 }
 
-/** The core of a verified question's best reading; none when it leaves a meaningful word unread. */
-export function readingOf(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): string | undefined {
+/** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */
+export function verifiedReading(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): Candidate | undefined {
   const { candidates, tokens } = readQuestion(question, catalog, values, model, { ...DEFAULT_READ_OPTIONS, now });
   const best = candidates[0];
-  if (!best || best.unusedWords.some((index) => MEANINGFUL_POS.has(tokens[index].pos))) return undefined;
-  return best.core;
+  return best && droppedWords(best, tokens).length === 0 ? best : undefined;
 }
