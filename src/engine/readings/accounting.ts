@@ -6,7 +6,23 @@
  * an adjective is not) and is reported, so that a decline can name it.
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
+import type { Token } from '../question/tokens.ts';
 import { Invalid, type Draft } from './draft.ts';
+
+/** Parts of speech that carry meaning a reading may not drop. */
+export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/**
+ * Words of arithmetic between quantities ("revenue minus credit notes", "price divided by cost"):
+ * tagged as conjunctions or verbs, but no reading here computes with them, and one that drops
+ * them answers another question.
+ */
+export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 'divide', 'multiply', 'subtract', 'deduct']);
+
+/** A word a reading may not leave unread: a noun, adjective, name or number, or arithmetic. */
+export function carriesMeaning(token: Token): boolean {
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma);
+}
 
 /** Parts of speech that carry no meaning of their own for a query. */
 const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
@@ -66,7 +82,7 @@ export function accountWords(draft: Draft): void {
       if (token.kind === 'symbol') continue;
       throw new Invalid();
     }
-    if (GRAMMAR_POS.has(token.pos) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
+    if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;

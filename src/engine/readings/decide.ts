@@ -5,6 +5,7 @@
  * needs no confidence, but must still use every word and not tie with another answer.
  */
 import type { Token } from '../question/tokens.ts';
+import { carriesMeaning } from './accounting.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import type { VerifiedReadings } from './verified.ts';
@@ -17,12 +18,9 @@ export type Decision =
   | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number; readonly verified?: string }
   | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident' | 'ambiguous'; readonly best?: Candidate; readonly runnerUp?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
 
-/** Parts of speech that carry meaning a reading may not drop. */
-export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
-
-/** The nouns, adjectives, names and numbers of the question a reading leaves unread. */
+/** The words of the question a reading leaves unread that carry meaning. */
 export function droppedWords(candidate: Candidate, tokens: readonly Token[]): string[] {
-  return candidate.unusedWords.filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text);
+  return candidate.unusedWords.filter((index) => carriesMeaning(tokens[index])).map((index) => tokens[index].text);
 }
 
 export interface DecisionEvidence {

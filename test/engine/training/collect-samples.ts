@@ -5,7 +5,7 @@
  * decline has no right reading, so declining is right.
  */
 import type { Model } from '../../../src/engine/readings/model.ts';
-import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
+import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { openQuestionSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
@@ -40,7 +40,7 @@ export async function collectSampleLabels(questions: readonly SampleQuestion[], 
               correct = false;
             }
           }
-          candidates.push({ features: candidate.features, correct, core: candidate.core, blocked: candidate.unusedWords.some((index) => MEANINGFUL_POS.has(readings.tokens[index].pos)) });
+          candidates.push({ features: candidate.features, correct, core: candidate.core, blocked: candidate.unusedWords.some((index) => carriesMeaning(readings.tokens[index])) });
         }
         labelled.push({ id: question.id, database: `sample:${dataset}`, candidates });
       }

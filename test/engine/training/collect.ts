@@ -9,7 +9,7 @@ import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, openSpiderDatabase, type SpiderQuestion } from '../accuracy/spider-set.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
-import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
+import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 
@@ -51,7 +51,7 @@ export async function collectLabels(questions: readonly SpiderQuestion[], option
           } catch {
             correct = false;
           }
-          candidates.push({ features: candidate.features, correct, core: candidate.core, blocked: candidate.unusedWords.some((index) => MEANINGFUL_POS.has(readings.tokens[index].pos)) });
+          candidates.push({ features: candidate.features, correct, core: candidate.core, blocked: candidate.unusedWords.some((index) => carriesMeaning(readings.tokens[index])) });
         }
         labelled.push({ id: question.id, database, candidates });
       }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
-import { MEANINGFUL_POS } from '../../../src/engine/readings/decide.ts';
+import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
@@ -17,7 +17,7 @@ const values: readonly ColumnValues[] = [{ entity: 'ticket', column: 'state', va
 function best(question: string) {
   const { candidates, tokens } = readQuestion(question, desk, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: new Date('2025-05-10T12:00:00Z') });
   const top = candidates[0];
-  return { query: top?.planned.query, unused: (top?.unusedWords ?? []).filter((index) => MEANINGFUL_POS.has(tokens[index].pos)).map((index) => tokens[index].text) };
+  return { query: top?.planned.query, unused: (top?.unusedWords ?? []).filter((index) => carriesMeaning(tokens[index])).map((index) => tokens[index].text) };
 }
 
 describe('a value word that also names a column', () => {
