@@ -68,9 +68,9 @@ const QUESTIONS: readonly Expectation[] = [
   { prompt: 'how many quotations?', answered: true, sql: `SELECT count(*)::int FROM sale_order o WHERE ${COMPANY('o')} AND o.state IN ('draft', 'sent')` },
   { prompt: 'how many customers are there?', answered: true, sql: `SELECT count(*)::int FROM res_partner p WHERE ${VISIBLE('p')} AND p.customer_rank > 0` },
   { prompt: 'how many vendors?', answered: true, sql: `SELECT count(*)::int FROM res_partner p WHERE ${VISIBLE('p')} AND p.supplier_rank > 0` },
-  { prompt: 'total revenue', sql: `SELECT sum(o.amount_untaxed)::float FROM sale_order o WHERE ${COMPANY('o')} AND o.state = 'sale'` },
+  { prompt: 'total revenue', answered: true, sql: `SELECT sum(o.amount_untaxed)::float FROM sale_order o WHERE ${COMPANY('o')} AND o.state = 'sale'` },
   {
-    prompt: 'revenue last quarter',
+    prompt: 'revenue last quarter', answered: true,
     sql: `SELECT sum(o.amount_untaxed)::float FROM sale_order o WHERE ${COMPANY('o')} AND o.state = 'sale'
       AND o.date_order >= date_trunc('quarter', now() AT TIME ZONE 'UTC') - interval '3 months' AND o.date_order < date_trunc('quarter', now() AT TIME ZONE 'UTC')`,
   },
@@ -92,6 +92,13 @@ const QUESTIONS: readonly Expectation[] = [
     prompt: 'total amount due',
     sql: `SELECT sum(m.amount_residual_signed)::float FROM account_move m WHERE ${COMPANY('m')} AND m.state = 'posted' AND m.move_type = 'out_invoice' AND m.payment_state IN ('not_paid', 'partial')`,
   },
+  // Totals with and without taxes, quotations waiting for confirmation, archived records when asked for.
+  { prompt: 'total sales with taxes', answered: true, sql: `SELECT sum(o.amount_total)::float FROM sale_order o WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done')` },
+  { prompt: 'total sales without taxes', answered: true, sql: `SELECT sum(o.amount_untaxed)::float FROM sale_order o WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done')` },
+  { prompt: 'how many quotations are waiting?', answered: true, sql: `SELECT count(*)::int FROM sale_order o WHERE ${COMPANY('o')} AND o.state IN ('draft', 'sent')` },
+  { prompt: 'how many archived employees?', answered: true, sql: `SELECT count(*)::int FROM hr_employee e WHERE NOT e.active AND ${COMPANY('e')}` },
+  { prompt: 'how many archived opportunities?', sql: `SELECT count(*)::int FROM crm_lead l WHERE NOT l.active AND ${COMPANY('l')} AND l.type = 'opportunity'` },
+  { prompt: 'list archived vendors', sql: `SELECT p.name FROM res_partner p WHERE NOT p.active AND ${COMPANY('p')} AND p.supplier_rank > 0` },
   // A metric's own date: the invoice date, the order date through an order line's order, the confirmation date.
   {
     prompt: 'invoiced revenue in 2024', answered: true,
@@ -155,6 +162,13 @@ const QUESTIONS: readonly Expectation[] = [
     sql: `SELECT p.name, sum(o.amount_untaxed)::float FROM purchase_order o JOIN res_partner p ON p.id = o.partner_id
       WHERE ${COMPANY('o')} AND o.state IN ('purchase', 'done') GROUP BY o.partner_id, p.name`,
   },
+];
+
+/** Questions no reading here can answer: each must be declined, never answered as another question. */
+const DECLINED: readonly string[] = [
+  // Arithmetic between two quantities: answered once, confidently, as the credit notes' total alone.
+  'invoiced revenue minus credit notes',
+  'revenue divided by the number of orders',
 ];
 
 /** Questions the engine declines today; asked so that they are seen (a 200 or a 422, never an error). */
@@ -221,6 +235,13 @@ for (const version of ['17.0', '19.0'] as const) {
         expect(answer.query.dialect).toBe('odoo');
         const expected = (await direct.query({ text: sql, rowMode: 'array' })).rows as Row[];
         expect(normalise(answer.tables[0].rows, unordered === true), answer.interpretation).toEqual(normalise(expected, unordered === true));
+      });
+    }
+
+    for (const prompt of DECLINED) {
+      it(`declines "${prompt}"`, async () => {
+        const response = await ask(prompt);
+        expect(response.status, response.text).toBe(422);
       });
     }
 

@@ -7,7 +7,7 @@
 import type { CatalogColumn, CatalogCondition, CatalogEntity, CatalogMetric, CatalogSegment } from '../catalog.ts';
 import { findColumn } from '../catalog.ts';
 import type { FilterValue } from '../../query/logical-query.ts';
-import { ODOO_VOCABULARY, type Alternatives, type ConditionSpec, type MetricSpec, type ModelVocabulary } from './odoo-vocabulary.ts';
+import { ARCHIVED, ODOO_VOCABULARY, type Alternatives, type ConditionSpec, type MetricSpec, type ModelVocabulary } from './odoo-vocabulary.ts';
 
 /** The entity with synonyms on it and its columns, and the segments and metrics this server supports. */
 export function withSemanticLayer(entity: CatalogEntity, vocabulary: ModelVocabulary | undefined = ODOO_VOCABULARY[entity.name]): CatalogEntity {
@@ -17,7 +17,8 @@ export function withSemanticLayer(entity: CatalogEntity, vocabulary: ModelVocabu
     return words === undefined ? column : { ...column, synonyms: wordForms(words) };
   });
   const segments: CatalogSegment[] = [];
-  for (const spec of vocabulary.segments ?? []) {
+  const own = vocabulary.segments ?? [];
+  for (const spec of own.some((segment) => segment.words.includes('archived')) ? own : [...own, ARCHIVED]) {
     const conditions = firstSupported(entity, spec.when);
     if (conditions !== undefined) segments.push({ words: wordForms(spec.words), label: spec.label, conditions });
   }

@@ -57,6 +57,8 @@ export interface ModelVocabulary {
 }
 
 const condition = (column: string, op: FilterOperator, ...values: FilterValue[]): ConditionSpec => ({ column, op, values });
+/** Every model with an `active` field: its archived records, which Odoo hides unless asked for. */
+export const ARCHIVED: SegmentSpec = { words: ['archived', 'inactive'], label: 'Archived records (active is false)', when: [[condition('active', 'eq', false)]] };
 const always: Alternatives = [[]];
 
 // sale.order: `done` (Locked) exists up to 16; from 17 a locked order stays `sale` with `locked` set.
@@ -103,12 +105,19 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
     },
     segments: [
       { words: ['confirmed', 'confirmed order'], label: 'Confirmed orders (Sales Order or Locked)', when: [[CONFIRMED_SALE]] },
-      { words: ['quotation', 'quote', 'waiting quotation', 'pending quotation', 'open quotation'], label: 'Quotations (not confirmed: Quotation or Quotation Sent)', when: [[condition('state', 'in', 'draft', 'sent')]] },
+      { words: ['quotation', 'quote', 'waiting', 'pending', 'awaiting confirmation', 'waiting quotation', 'pending quotation', 'open quotation'], label: 'Quotations (not confirmed: Quotation or Quotation Sent)', when: [[condition('state', 'in', 'draft', 'sent')]] },
       { words: ['cancelled', 'canceled'], label: 'Cancelled orders', when: [[condition('state', 'eq', 'cancel')]] },
       { words: ['to invoice', 'uninvoiced', 'not invoiced'], label: 'Orders to invoice', when: [[CONFIRMED_SALE, condition('invoice_status', 'eq', 'to invoice')]] },
     ],
     metrics: [
-      { words: ['revenue', 'sales', 'turnover', 'sales amount', 'sold'], label: 'Revenue (untaxed total of confirmed sales orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]], time: ORDER_DATE },
+      {
+        words: ['revenue', 'sales', 'turnover', 'sales amount', 'sold', 'untaxed revenue', 'untaxed sales', 'revenue without tax', 'sales without tax', 'revenue excluding tax', 'sales excluding tax', 'net sales'],
+        label: 'Revenue (untaxed total of confirmed sales orders)', aggregate: 'sum', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]], time: ORDER_DATE,
+      },
+      {
+        words: ['revenue with tax', 'sales with tax', 'revenue including tax', 'sales including tax', 'taxed revenue', 'taxed sales', 'revenue incl tax', 'sales incl tax'],
+        label: 'Sales including taxes (total of confirmed sales orders)', aggregate: 'sum', column: ['amount_total'], when: [[CONFIRMED_SALE]], time: ORDER_DATE,
+      },
       { words: ['average order value', 'average order', 'aov'], label: 'Average order value (untaxed, confirmed orders)', aggregate: 'avg', column: ['amount_untaxed'], when: [[CONFIRMED_SALE]], time: ORDER_DATE },
     ],
   },

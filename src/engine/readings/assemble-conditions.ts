@@ -3,6 +3,7 @@
  * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
  * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
  */
+import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
@@ -202,6 +203,34 @@ function segments(draft: Draft): void {
   for (const pick of draft.withRole('flag')) {
     if (pick.link?.target.kind !== 'column') throw new Invalid();
     draft.conditions.push({ kind: 'equals', entity: pick.link.target.entity, column: pick.link.target.column, values: [true], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
+  }
+}
+
+/**
+ * "confirmed sales orders", "sales orders per status": where the entity's name is also a value of
+ * one of its columns (state "Sales Order"), that value is a reading of the name only when nothing
+ * else the question says is about the same column (beside a segment, a metric, a group on it or it shown,
+ * the name is the entity's) and those rows are the ones asked about.
+ */
+export function ownValuesSaidAlone(draft: Draft): void {
+  for (const pick of draft.picks) {
+    if (!pick?.ownValue || !pick.link) continue;
+    const entity = pick.link.target.entity;
+    const target = pick.link.target;
+    const columns = new Set(pick.segment ? pick.segment.conditions.map((condition) => condition.column) : target.kind === 'value' ? [target.column] : []);
+    const own = draft.unit(pick.unit).start;
+    const onColumn = (onEntity: string, column: string) => onEntity === entity && columns.has(column);
+    const catalogConditions = (conditions: readonly CatalogCondition[], onEntity: string) =>
+      conditions.some((condition) => onColumn(condition.entity ?? onEntity, condition.column));
+    const said = draft.conditions.some((condition) => !condition.tokens.includes(own) && (condition.kind === 'segment'
+      ? catalogConditions(condition.segment.conditions, condition.entity)
+      : onColumn(condition.entity, condition.column)));
+    const grouped = draft.groups.some((group) => group.kind === 'column' && onColumn(group.entity, group.column))
+      || draft.outputs.some((output) => output.kind === 'column' && onColumn(output.entity, output.column));
+    const measured = draft.outputs.some((output) => output.kind === 'measure' && output.metric !== undefined && catalogConditions(output.metric.conditions, output.entity));
+    if (said || grouped || measured) throw new Invalid();
+    // The name picks that entity's rows, so they are the rows asked about.
+    if (pick.role === 'filter' && draft.subject !== entity) throw new Invalid();
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
-import { assembleConditions } from './assemble-conditions.ts';
+import { assembleConditions, ownValuesSaidAlone } from './assemble-conditions.ts';
 import { claimRelated, relateChildConditions, relateConditions } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
@@ -36,6 +36,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     relateConditions(draft, related);
     relateChildConditions(draft);
     assembleGroups(draft);
+    ownValuesSaidAlone(draft);
     nestCountsPerGroup(draft);
     assembleRanking(draft);
     assembleHaving(draft);

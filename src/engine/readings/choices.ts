@@ -61,6 +61,8 @@ export interface Choice {
   readonly link?: Link;
   /** …and the segment whose conditions come with it. */
   readonly segment?: CatalogSegment;
+  /** The value is the entity's own, said by the entity's name ("opportunities": type is Opportunity). */
+  readonly ownValue?: boolean;
   /** Features of this choice alone (its link and its neighbourhood). */
   readonly features: Features;
 }
@@ -69,18 +71,19 @@ export interface Choice {
 const MAX_LINKS_PER_UNIT = 4;
 
 export function proposeChoices(units: readonly Unit[], contexts: readonly UnitContext[], tokens: readonly Token[], schema: SchemaIndex): Choice[][] {
+  const named = entitiesNamed(units);
   return units.map((unit, index) => {
     const context = contexts[index];
     switch (unit.kind) {
       case 'link': {
         const governed = { aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined, count: governingCue(units, contexts, index, 'count') !== undefined, group: listGroupCue(units, contexts, index) !== undefined };
-        return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, governed);
+        return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
       }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
         const asWord: Choice[] = unit.cue.kind === 'count' && context.left.kind === 'link' && context.left.between.length === 0 ? [{ unit: index, role: 'word', features: { 'cue.read-as-word': 1 } }] : [];
         if (unit.links.length === 0 && asWord.length === 0) return [];
-        return [{ unit: index, role: 'cue', features: { 'cue.over-link': unit.links.length > 0 ? 1 : 0 } }, ...asWord, ...linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema)];
+        return [{ unit: index, role: 'cue', features: { 'cue.over-link': unit.links.length > 0 ? 1 : 0 } }, ...asWord, ...linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, named)];
       }
       case 'quoted': return [...unit.links.map((link) => choice(index, 'filter', context, link)), choice(index, 'literal', context)];
       case 'number': return [choice(index, 'literal', context)];
@@ -90,8 +93,28 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
   });
 }
 
-function linkChoices(index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex, governed = { aggregate: false, count: false, group: false }): Choice[] {
-  const kept = [...links].sort((left, right) => right.strength - left.strength).slice(0, MAX_LINKS_PER_UNIT);
+/** Entities the question names as such ("employees"), by the units that name them. */
+function entitiesNamed(units: readonly Unit[]): Map<string, Set<number>> {
+  const named = new Map<string, Set<number>>();
+  units.forEach((unit, index) => {
+    if (unit.kind !== 'link' && unit.kind !== 'cue') return;
+    for (const link of unit.links) {
+      if (link.target.kind !== 'entity') continue;
+      const units = named.get(link.target.entity) ?? new Set<number>();
+      named.set(link.target.entity, units.add(index));
+    }
+  });
+  return named;
+}
+
+function linkChoices(
+  index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex,
+  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, group: false },
+): Choice[] {
+  // Of links as strong, those on an entity another part of the question names come first: "archived
+  // employees" keeps the employees' own "archived" when many models have one.
+  const onNamed = (link: Link): number => ([...(named.get(link.target.entity) ?? [])].some((unit) => unit !== index) ? 1 : 0);
+  const kept = [...links].sort((left, right) => right.strength - left.strength || onNamed(right) - onNamed(left)).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   const left = context.left.kind;
   const right = context.right.kind;
@@ -100,11 +123,11 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
       choices.push(choice(index, role, context, link));
     };
     /** The span as the rows of its entity that the segment picks, in the roles an entity takes. */
-    const addRows = (segment: CatalogSegment): void => {
+    const addRows = (segment: CatalogSegment, ownValue = false): void => {
       const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
       for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
         const made = choice(index, role, context, entityLink);
-        choices.push({ ...made, segment, features: { ...made.features, 'segment.names-rows': 1 } });
+        choices.push({ ...made, segment, ...(ownValue ? { ownValue } : {}), features: { ...made.features, 'segment.names-rows': 1 } });
       }
     };
     switch (link.target.kind) {
@@ -136,12 +159,13 @@ function linkChoices(index: number, links: readonly Link[], context: UnitContext
         if (right === 'contains' || left === 'contains') add('pattern');
         break;
       case 'value': {
-        add('filter');
         // "how many opportunities" where opportunity is both the entity and a value of its own type
         // column: the rows of that value are a reading too, beside all the entity's rows.
         const target = link.target;
         const namesEntity = links.some((other) => other.target.kind === 'entity' && other.target.entity === target.entity && other.start === link.start && other.end === link.end);
-        if (namesEntity) addRows({ words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] });
+        const filter = choice(index, 'filter', context, link);
+        choices.push(namesEntity ? { ...filter, ownValue: true } : filter);
+        if (namesEntity) addRows({ words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] }, true);
         break;
       }
       case 'metric':

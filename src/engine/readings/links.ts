@@ -80,7 +80,9 @@ const PARTIAL_NAMES: ReadonlySet<LinkMatch> = new Set(['head', 'part']);
  * Links that stronger names of the same words shadow:
  * - the semantic layer says what its words mean on their entity: read as a bare column of that
  *   entity they would drop a metric's conditions (revenue without its filters), read as the bare
- *   entity a segment's ("customers" are the partners with a customer rank);
+ *   entity a segment's ("customers" are the partners with a customer rank); a word the layer
+ *   defines as a metric is that metric, not a column of another entity the layer also gave it to
+ *   or whose name it is only a part of ("revenue" is not prorated_revenue);
  * - words that are a table's whole name do not also name other tables by a part of theirs
  *   ("orders" is not order_lines).
  */
@@ -88,10 +90,11 @@ function withoutShadowedLinks(links: readonly Link[]): Link[] {
   const spanOf = (link: Link): string => `${link.start}:${link.end}`;
   const onEntity = (link: Link): string => `${spanOf(link)}:${link.target.entity}`;
   const metrics = new Set(links.filter((link) => link.target.kind === 'metric').map(onEntity));
+  const primaryMetricSpans = new Set(links.filter((link) => link.target.kind === 'metric' && !link.target.metric.fallback).map(spanOf));
   const segments = new Set(links.filter((link) => link.target.kind === 'segment').map(onEntity));
   const wholeNames = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match)).map(spanOf));
   return links.filter((link) => {
-    if (link.target.kind === 'column') return !metrics.has(onEntity(link));
+    if (link.target.kind === 'column') return !metrics.has(onEntity(link)) && !((link.match === 'layer' || PARTIAL_NAMES.has(link.match)) && primaryMetricSpans.has(spanOf(link)));
     if (link.target.kind !== 'entity') return true;
     return !segments.has(onEntity(link)) && !(PARTIAL_NAMES.has(link.match) && wholeNames.has(spanOf(link)));
   });

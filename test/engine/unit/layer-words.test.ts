@@ -1,0 +1,60 @@
+/**
+ * Words the semantic layer defines, and arithmetic between quantities, on a small property-rental
+ * schema the engine was not tuned on: a metric's word is the metric; an entity named like one of
+ * its own values reads as that value only when nothing else said is about the same column; a
+ * question that asks to compute ("minus", "divided by") is not answered as something else.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntity, ColumnValues } from '../../../src/connectors/catalog.ts';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const SIGNED = ['Lease', 'Renewed'];
+const lease: CatalogEntity = {
+  ...entity({ name: 'lease', columns: [['id', 'integer'], ['ref', 'text'], ['state', 'text'], ['rent', 'number'], ['signed_on', 'date']] }),
+  segments: [{ words: ['signed', 'signed lease'], label: 'Signed leases', conditions: [{ column: 'state', op: 'in', values: SIGNED }] }],
+  metrics: [{ words: ['income', 'rental income'], label: 'Rental income (rent of signed leases)', aggregate: 'sum', column: 'rent', conditions: [{ column: 'state', op: 'in', values: SIGNED }] }],
+};
+const appraisal = entity({ name: 'appraisal', columns: [['id', 'integer'], ['title', 'text'], ['projected_income', 'number', { synonyms: ['income'] }], ['valued_on', 'date']] });
+const rentals = catalog(lease, appraisal);
+const values: readonly ColumnValues[] = [{ entity: 'lease', column: 'state', values: ['Lease', 'Draft', 'Renewed', 'Ended'] }];
+
+function readings(question: string) {
+  return readQuestion(question, rentals, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates.map((candidate) => JSON.stringify(candidate.planned.query));
+}
+
+describe('a word the layer defines as a metric', () => {
+  it.each(['total income', 'income'])('"%s" is the metric, not a column another entity was given the word for or whose name holds it', (question) => {
+    const read = readings(question);
+    expect(read.length).toBeGreaterThan(0);
+    for (const query of read) expect(query).not.toContain('projected_income');
+  });
+});
+
+describe('an entity whose name is also one of its own values ("leases": state Lease)', () => {
+  const filtersOnLeaseState = (query: string) => query.includes('"values":["Lease"]');
+
+  it('is that value in some reading when nothing else is said about the column', () => {
+    expect(readings('how many leases').some(filtersOnLeaseState)).toBe(true);
+  });
+
+  it.each(['how many signed leases', 'leases by state', 'total income of leases'])('is only the entity beside a segment, a group, a metric or the column shown: "%s"', (question) => {
+    const read = readings(question);
+    expect(read.length).toBeGreaterThan(0);
+    for (const query of read) expect(filtersOnLeaseState(query), query).toBe(false);
+  });
+});
+
+describe('arithmetic between quantities', () => {
+  it.each([['total income minus rent', 'minus'], ['income divided by leases', 'divided'], ['income plus rent', 'plus']])('"%s" is declined, naming the word it cannot compute with', (question, word) => {
+    const result = planQuestion(question, { catalog: rentals, values, now }, { suggest: false });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.code).toBe('unknown_words');
+      expect(result.words).toContain(word);
+    }
+  });
+});
