@@ -13,7 +13,7 @@ import { tokenize } from './question/tokens.ts';
 import { decide } from './readings/decide.ts';
 import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
-import { verifiedReadings } from './readings/verified.ts';
+import { verifiedReadings, type VerifiedQuestion } from './readings/verified.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
 import { knowledgeCache } from './knowledge-cache.ts';
@@ -78,7 +78,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
     ok: true,
     query: candidate.planned.query,
     interpretation: explanation.interpretation,
-    assumptions: [...followUpNote, ...(decision.verified === undefined ? [] : [`Read as the verified question "${decision.verified}" of this connection.`]), ...candidate.planned.assumptions],
+    assumptions: [...followUpNote, ...verifiedNote(decision.verified, candidate.core), ...candidate.planned.assumptions],
     conditions: explanation.conditionPhrases,
     definitions: candidate.planned.metricDefinitions,
     confidence,
@@ -112,4 +112,10 @@ const answerable = knowledgeCache<Map<string, boolean>>();
 
 function answerableCache(context: EngineContext, model: Model): Map<string, boolean> {
   return answerable(context.catalog, context.values, model, () => new Map());
+}
+
+function verifiedNote(verified: VerifiedQuestion | undefined, core: string): string[] {
+  if (verified === undefined) return [];
+  if (verified.core === core) return [`Read as the verified question "${verified.question}" of this connection.`];
+  return [`Read like the verified question "${verified.question}" of this connection, for the period or number of rows asked here.`];
 }

@@ -258,6 +258,8 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
     if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
     // "which", "who" inside a sentence relate a clause to what came before; only at its start do they ask.
     if (body.kind === 'lead' && body.asks && !opensQuestion(tokens, index)) return undefined;
+    // "employees who report to Ana": a request verb followed by "to" relates rows; it asks for nothing.
+    if (body.kind === 'lead' && !body.asks && tokens[index + words.length]?.lower === 'to') return undefined;
     return { ...body, start: index, end: index + words.length };
   }
   if (word === 'first' && isCount(tokens[index + 1])) return { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 };

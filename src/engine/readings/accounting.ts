@@ -35,6 +35,15 @@ const EMPTY_WORDS = new Set([
   'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
   'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
 ]);
+function isEmptyWord(token: Token): boolean {
+  return EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower);
+}
+
+/** "employees who report to Ana": a request word followed by "to" relates rows ("report the revenue" asks for it). */
+function relatesTo(tokens: readonly Token[], index: number): boolean {
+  return tokens[index + 1]?.lower === 'to';
+}
+
 /**
  * Words that carry nothing when they name nothing in the data: the present, which every question
  * reads ("our current MRR"; history is asked with a period), and "ones" for rows already named
@@ -48,6 +57,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
+  valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) draft.use(pick.unit);
   for (const [index, unit] of units.entries()) {
@@ -82,7 +92,7 @@ export function accountWords(draft: Draft): void {
       if (token.kind === 'symbol') continue;
       throw new Invalid();
     }
-    if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower)) continue;
+    if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesTo(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
@@ -127,4 +137,26 @@ function everyInCondition(draft: Draft, cueIndex: number): boolean {
     if (unit.kind === 'link' && index < cueIndex - 2) return false;
   }
   return false;
+}
+
+/**
+ * "Which employees report to Julian Daum?", "staff managed by Ana": on rows that point to rows of
+ * their own kind (a manager), a name said after a verb and its preposition is whom they relate to,
+ * not the rows themselves. No reading here joins an entity to itself, so reading the name on the
+ * rows asked about answers another question (Julian Daum himself).
+ */
+function valuesOfSelfRelations(draft: Draft): void {
+  const { tokens, schema } = draft.input;
+  for (const condition of draft.conditions) {
+    if (condition.kind !== 'equals' || condition.negated) continue;
+    const entity = schema.entityByName.get(condition.entity);
+    if (!entity?.foreignKeys.some((key) => key.refEntity === entity.name)) continue;
+    const first = Math.min(...condition.tokens);
+    const before = tokens[first - 1];
+    const verb = before?.pos === 'ADP' ? tokens[first - 2] : before;
+    if (verb?.pos !== 'VERB' || isEmptyWord(verb)) continue;
+    // Passed over, or read only as relating the rows to something the reading already has.
+    const pick = draft.picks[draft.input.units.findIndex((unit) => unit.start === verb.index)];
+    if (!draft.usedTokens.has(verb.index) || pick?.role === 'relation') throw new Invalid();
+  }
 }

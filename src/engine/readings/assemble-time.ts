@@ -20,6 +20,8 @@ export function assembleTime(draft: Draft): void {
     const column = timeColumn(draft, pick.unit);
     const tokens = draft.use(pick.unit);
     if (column) {
+      // Two periods said are about two dates ("revenue this year from customers who joined this year").
+      if (draft.conditions.some((condition) => condition.kind === 'period' && condition.entity === column.entity && condition.column === column.name)) throw new Invalid();
       draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period: unit.period, tokens });
       continue;
     }

@@ -120,7 +120,9 @@ function showOutputs(draft: Draft): void {
       draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
       draft.feature('show.name.of-display');
     } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
-      // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to.
+      // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;
+      // not one to the rows' own kind ("their manager"): no reading joins an entity to itself, so the name shown would be their own.
+      if (referencedEntity(draft, target.entity, target.column) === target.entity) throw new Invalid();
       draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {
@@ -255,6 +257,9 @@ function finish(draft: Draft): void {
     const shown = draft.outputs.some((output) => sameAsGroup(output, group));
     if (!shown) draft.outputs.unshift(group.kind === 'column' || group.kind === 'grain' ? { kind: 'column', entity: group.entity, column: group.column, tokens: [] } : { kind: 'name', entity: group.entity, tokens: [] });
   }
+  // "Which customers have overdue invoices?" read as the overdue invoices shown by their customer:
+  // rows that show nothing of their own, only what they point to, would repeat it once per row.
+  if (draft.subject && draft.order.length === 0 && draft.outputs.every((output) => output.kind !== 'measure' && output.entity !== draft.subject)) draft.distinct = true;
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
 }

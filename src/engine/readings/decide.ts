@@ -8,14 +8,14 @@ import type { Token } from '../question/tokens.ts';
 import { carriesMeaning } from './accounting.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
-import type { VerifiedReadings } from './verified.ts';
+import { shapeOfCore, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
 
 export type Decision =
-  /** `verified`: the verified question whose reading this is (answered whatever the confidence). */
-  | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number; readonly verified?: string }
+  /** `verified`: the verified question whose reading this is, or whose reading of another period or row count (answered whatever the confidence). */
+  | { readonly kind: 'answer'; readonly candidate: Candidate; readonly confidence: number; readonly verified?: VerifiedQuestion }
   | { readonly kind: 'decline'; readonly why: 'no-reading' | 'unused-words' | 'not-confident' | 'ambiguous'; readonly best?: Candidate; readonly runnerUp?: Candidate; readonly words?: readonly string[]; readonly confidence?: number };
 
 /** The words of the question a reading leaves unread that carry meaning. */
@@ -56,7 +56,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
     const runnerUp = candidates.find((candidate) => candidate.core === evidence.nextCore);
     if (!runnerUp || !closerReadingOfSameQuestion(best, runnerUp)) return { kind: 'decline', why: 'ambiguous', best, runnerUp };
   }
-  const verifiedAs = verified.get(best.core);
+  const verifiedAs = verified.get(shapeOfCore(best.core));
   if (verifiedAs !== undefined) return { kind: 'answer', candidate: best, confidence: 1, verified: verifiedAs };
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
@@ -69,7 +69,9 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
  * are one question read at two distances: the nearer reading, on the rows asked about, is meant.
  */
 export function closerReadingOfSameQuestion(best: Candidate, other: Candidate): boolean {
-  if (best.planned.query.joins.length < other.planned.query.joins.length && shapeOf(best.planned.query) === shapeOf(other.planned.query)) return true;
+  // Groups by entities are by their names: products and suppliers are both grouped by a "name".
+  const byColumnsSaid = (candidate: Candidate) => candidate.reading.groups.every((group) => group.kind !== 'entity');
+  if (best.planned.query.joins.length < other.planned.query.joins.length && byColumnsSaid(best) && byColumnsSaid(other) && shapeOf(best.planned.query) === shapeOf(other.planned.query)) return true;
   return valueOnSubject(best.reading, other.reading);
 }
 

@@ -49,6 +49,7 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       if (error instanceof Unplannable) continue;
       throw error;
     }
+    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema)) continue;
     const features: Features = {};
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);
@@ -61,6 +62,30 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
     }
   }
   return withoutFallbackMetrics([...byKey.values()]).sort((left, right) => right.score - left.score);
+}
+
+/**
+ * "Which supplier's products generated the most revenue?" read as the products ranked, with the
+ * suppliers said as the subject but found nowhere in the query: the word is lost, not read. The
+ * subject is in the query when it is the root, joined, or pointed to by a key the query uses
+ * ("how many students have advisors": the distinct student ids of the advisor rows).
+ */
+function leavesSaidSubjectOut(reading: Reading, query: LogicalQuery, schema: AssemblyInput['schema']): boolean {
+  if (!reading.subjectSaid) return false;
+  const reached = new Set([query.root, ...query.joins.map((join) => join.toEntity)]);
+  for (const related of query.related ?? []) for (const entity of [related.root, ...related.joins.map((join) => join.toEntity)]) reached.add(entity);
+  if (reached.has(reading.subject)) return false;
+  return !fieldsOf(query).some(({ entity, column }) => schema.entityByName.get(entity)?.foreignKeys.some((key) => key.columns.includes(column) && key.refEntity === reading.subject));
+}
+
+function fieldsOf(value: unknown, found: { entity: string; column: string }[] = []): { entity: string; column: string }[] {
+  if (Array.isArray(value)) for (const entry of value) fieldsOf(entry, found);
+  else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (record.kind === 'field' && typeof record.entity === 'string' && typeof record.column === 'string') found.push({ entity: record.entity, column: record.column });
+    else for (const entry of Object.values(record)) fieldsOf(entry, found);
+  }
+  return found;
 }
 
 /** Drops readings that use a fallback metric (see CatalogMetric.fallback) for words another reading reads as a metric that is not one. */

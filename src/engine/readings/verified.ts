@@ -3,8 +3,8 @@
  * samples ship theirs; a test checks each one's rows against hand-written SQL). They vouch for a
  * reading, not for a wording: a question whose best reading is a verified question's reading gives
  * the same rows, so it is answered even when the confidence model, fitted on schemas without a
- * semantic layer, would decline it. Each is read on the day it is asked about, so that periods
- * ("last quarter") compare on the same dates.
+ * semantic layer, would decline it; so is the same reading asked of another period or for another
+ * number of rows (shapeOfCore). Each is read on the day it is asked about.
  */
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
@@ -13,8 +13,13 @@ import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
-/** The core of each verified question's reading (see Candidate.core), with the question. */
-export type VerifiedReadings = ReadonlyMap<string, string>;
+/** A verified question, under the shape of its reading (see shapeOfCore), with that reading's core. */
+export interface VerifiedQuestion {
+  readonly question: string;
+  readonly core: string;
+}
+
+export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion>;
 
 const NONE: VerifiedReadings = new Map();
 
@@ -26,13 +31,24 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
-  const readings = new Map<string, string>();
+  const readings = new Map<string, VerifiedQuestion>();
   for (const question of questions) {
     const core = verifiedReading(question, catalog, values, model, now)?.core;
-    if (core !== undefined && !readings.has(core)) readings.set(core, question);
+    if (core !== undefined && !readings.has(shapeOfCore(core))) readings.set(shapeOfCore(core), { question, core });
   }
   Object.assign(known, { day, readings });
   return readings;
+}
+
+/**
+ * What a verified question vouches for: its reading's measures, groups, joins, columns and
+ * conditions, whatever the dates of its period and the number of rows it keeps. "Monthly revenue
+ * in 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is
+ * "top 10 customers by revenue" cut shorter. The core is canonical JSON (sorted keys), so dates and
+ * the limit are found as such.
+ */
+export function shapeOfCore(core: string): string {
+  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+/g, '"limit":"<n>"');
 }
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */

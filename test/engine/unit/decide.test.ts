@@ -5,6 +5,7 @@ import { decide, evidenceOf } from '../../../src/engine/readings/decide.ts';
 import type { Candidate } from '../../../src/engine/readings/enumerate.ts';
 import type { Features } from '../../../src/engine/readings/features.ts';
 import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.ts';
+import { shapeOfCore } from '../../../src/engine/readings/verified.ts';
 
 /** decide reads only these fields of a candidate. */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
@@ -117,12 +118,23 @@ describe('decide', () => {
   it('answers a verified reading whatever the confidence, naming the verified question', () => {
     const unsure = model(0.99, -10);
     expect(decide([candidate(1, 'a')], tokens, unsure)).toMatchObject({ kind: 'decline', why: 'not-confident' });
-    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['a', 'the verified one']]))).toMatchObject({ kind: 'answer', confidence: 1, verified: 'the verified one' });
-    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['b', 'another reading']]))).toMatchObject({ kind: 'decline', why: 'not-confident' });
+    const verifiedOne = { question: 'the verified one', core: 'a' };
+    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['a', verifiedOne]]))).toMatchObject({ kind: 'answer', confidence: 1, verified: verifiedOne });
+    expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['b', { question: 'another reading', core: 'b' }]]))).toMatchObject({ kind: 'decline', why: 'not-confident' });
+  });
+
+  it('answers the verified reading asked of another period or for another number of rows, not another reading', () => {
+    const unsure = model(0.99, -10);
+    const verifiedCore = '{"filters":[{"op":"gte","values":["2026-01-01"]},{"op":"lt","values":["2027-01-01"]}],"limit":10,"measures":["revenue"]}';
+    const verified = new Map([[shapeOfCore(verifiedCore), { question: 'top 10 by revenue this year', core: verifiedCore }]]);
+    const otherYear = verifiedCore.replace('2026-01-01', '2024-01-01').replace('2027-01-01', '2025-01-01').replace('"limit":10', '"limit":3');
+    expect(decide([candidate(1, otherYear)], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1, verified: { question: 'top 10 by revenue this year' } });
+    const otherMeasure = otherYear.replace('revenue', 'cost');
+    expect(decide([candidate(1, otherMeasure)], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
   });
 
   it('a verified reading still needs every meaningful word and a clear lead over another answer', () => {
-    const verified = new Map([['a', 'the verified one']]);
+    const verified = new Map([['a', { question: 'the verified one', core: 'a' }]]);
     expect(decide([candidate(1, 'a', [4])], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'unused-words' });
     expect(decide([candidate(1, 'a'), candidate(1, 'b')], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
   });
@@ -135,9 +147,13 @@ describe('decide', () => {
       ...base, joins: join, dimensions: [{ id: 'order_status', label: 'Order status', field: { kind: 'field', entity: 'orders', column: 'status' } }],
       filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'invoices', column: 'order_id' }, op: 'not_null', values: [] }],
     };
-    const withQuery = (score: number, core: string, query: object): Candidate => ({ ...candidate(score, core), planned: { query } }) as unknown as Candidate;
+    const byStatus = { subject: 'invoices', conditions: [], groups: [{ kind: 'column', entity: 'invoices', column: 'status', tokens: [] }] };
+    const withQuery = (score: number, core: string, query: object, reading: object = byStatus): Candidate => ({ ...candidate(score, core), planned: { query }, reading }) as unknown as Candidate;
     const lenient = model(0, 10);
     expect(decide([withQuery(1, 'own', own), withQuery(1, 'via', viaOrder)], tokens, lenient)).toMatchObject({ kind: 'answer' });
+    // Entities grouped are grouped by their names: products and their suppliers both have a "name".
+    const byEntity = { subject: 'invoices', conditions: [], groups: [{ kind: 'entity', entity: 'invoices', tokens: [] }] };
+    expect(decide([withQuery(1, 'own', own, byEntity), withQuery(1, 'via', viaOrder, byEntity)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
     // The farther reading first is no reason to answer; another column name is another question.
     expect(decide([withQuery(1, 'via', viaOrder), withQuery(1, 'own', own)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
     const otherColumn = { ...viaOrder, dimensions: [{ id: 'order_channel', label: 'Channel', field: { kind: 'field', entity: 'orders', column: 'channel' } }] };
