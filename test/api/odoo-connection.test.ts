@@ -158,17 +158,17 @@ const QUESTIONS: readonly Expectation[] = [
     sql: `SELECT d.complete_name, count(*)::int FROM hr_employee e LEFT JOIN hr_department d ON d.id = e.department_id WHERE ${VISIBLE('e')} GROUP BY e.department_id, d.complete_name`,
   },
   {
-    prompt: 'revenue by month',
+    prompt: 'revenue by month', answered: true,
     sql: `SELECT to_char(date_trunc('month', o.date_order), 'YYYY-MM-DD'), sum(o.amount_untaxed)::float FROM sale_order o
       WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') GROUP BY 1 ORDER BY 1`,
   },
   {
-    prompt: 'revenue by month in 2024',
+    prompt: 'revenue by month in 2024', answered: true,
     sql: `SELECT to_char(date_trunc('month', o.date_order), 'YYYY-MM-DD'), sum(o.amount_untaxed)::float FROM sale_order o
       WHERE ${COMPANY('o')} AND o.state IN ('sale', 'done') AND o.date_order >= '2024-01-01' AND o.date_order < '2025-01-01' GROUP BY 1 ORDER BY 1`,
   },
   {
-    prompt: 'invoiced revenue by month',
+    prompt: 'invoiced revenue by month', answered: true,
     sql: `SELECT to_char(date_trunc('month', m.invoice_date), 'YYYY-MM-DD'), sum(m.amount_untaxed_signed)::float FROM account_move m
       WHERE ${COMPANY('m')} AND m.state = 'posted' AND m.move_type IN ('out_invoice', 'out_refund') GROUP BY 1 ORDER BY 1`,
   },

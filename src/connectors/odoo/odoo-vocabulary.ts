@@ -262,4 +262,7 @@ export const ODOO_VERIFIED_QUESTIONS: readonly { readonly question: string; read
   { question: 'open opportunities by stage', models: ['crm.lead'] },
   { question: 'headcount by department', models: ['hr.employee', 'hr.department'] },
   { question: 'spend by vendor', models: ['purchase.order', 'res.partner'] },
+  { question: 'revenue by month', models: ['sale.order'] },
+  { question: 'revenue by month in 2024', models: ['sale.order'] },
+  { question: 'invoiced revenue by month', models: ['account.move'] },
 ];
