@@ -6,7 +6,7 @@
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
-import { impliedColumn } from './implied-columns.ts';
+import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -145,6 +145,8 @@ function comparisons(draft: Draft): void {
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
+    // "hosts older than 50" compares an age: not the number of hosts a party has.
+    if (cue.concept === 'attribute' && !holdsImplication(info, cue)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
