@@ -50,6 +50,21 @@ function valueFilters(draft: Draft): void {
 }
 
 /**
+ * "routes from the United States to Canada": two values of one column said as where something goes
+ * from and to are two ends (a source and a destination), not alternatives.
+ */
+function fromTo(draft: Draft, first: readonly number[], second: readonly number[]): boolean {
+  const { tokens } = draft.input;
+  const said = (indices: readonly number[], word: string) => {
+    let index = Math.min(...indices) - 1;
+    while (tokens[index]?.pos === 'DET') index -= 1;
+    return tokens[index]?.lower === word;
+  };
+  const [earlier, later] = Math.min(...first) < Math.min(...second) ? [first, second] : [second, first];
+  return said(earlier, 'from') && said(later, 'to');
+}
+
+/**
  * "in either Retail or Hospitality segment", "customers in Germany and France": one column
  * cannot hold two values at once, so values said apart for the same column are alternatives.
  */
@@ -58,6 +73,7 @@ function mergeAlternatives(draft: Draft): void {
   for (const condition of draft.conditions) {
     const same = merged.find((other) => other.kind === 'equals' && condition.kind === 'equals' && other.entity === condition.entity && other.column === condition.column && other.negated === condition.negated);
     if (same?.kind === 'equals' && condition.kind === 'equals') {
+      if (fromTo(draft, same.tokens, condition.tokens)) throw new Invalid();
       merged[merged.indexOf(same)] = { ...same, values: [...same.values, ...condition.values.filter((value) => !same.values.includes(value))], tokens: [...same.tokens, ...condition.tokens] };
       draft.feature('filter.alternatives');
     } else merged.push(condition);

@@ -62,6 +62,15 @@ describe('a comparative that names what it compares ("doctors with patients olde
   });
 });
 
+describe('two values said as the ends of a route ("transfers from Spain to France")', () => {
+  it('are never read as either value', () => {
+    const transfers = catalog(entity({ name: 'transfer', columns: [['id', 'integer'], ['reference', 'text'], ['country', 'text'], ['amount', 'number']] }));
+    const countries: readonly ColumnValues[] = [{ entity: 'transfer', column: 'country', values: ['Spain', 'France', 'Italy'] }];
+    const { candidates } = readQuestion('how many transfers from Spain to France', transfers, countries, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const candidate of candidates) expect(candidate.planned.query.filters.some((filter) => filter.values.length === 2), JSON.stringify(candidate.planned.query.filters)).toBe(false);
+  });
+});
+
 describe('rows shown only by what they point to ("which patients have visits in 2024")', () => {
   it('list each of those once', () => {
     const read = queries('which patients have visits in 2024');
