@@ -35,6 +35,7 @@ const EMPTY_WORDS = new Set([
   'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
   'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
 ]);
+
 function isEmptyWord(token: Token): boolean {
   return EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower);
 }
