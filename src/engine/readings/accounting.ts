@@ -69,7 +69,7 @@ export function accountWords(draft: Draft): void {
     if (MEANINGFUL_CUES.has(cue.kind)) {
       // "count the number of …": a second count cue restates the first.
       const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate.startsWith('count'));
-      if (((cue.kind === 'count' && !asksAgain(draft, index)) || (cue.kind === 'aggregate' && cue.aggregate === 'sum')) && counted) {
+      if ((cue.kind === 'count' || (cue.kind === 'aggregate' && cue.aggregate === 'sum')) && counted) {
         // "count the number of …", "how many … in total": restating the count.
         draft.useCue(index);
         draft.feature('cue.restates-count');
@@ -102,16 +102,6 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
-}
-
-/**
- * "how many are male and how many are female": a second "how many" asks a second count, which one
- * number does not answer ("count the number of orders" restates the count).
- */
-function asksAgain(draft: Draft, cueIndex: number): boolean {
-  const { units, tokens } = draft.input;
-  const asksHowMany = (index: number) => units[index].kind === 'cue' && tokens[units[index].start]?.lower === 'how';
-  return asksHowMany(cueIndex) && units.some((unit, index) => index !== cueIndex && unit.kind === 'cue' && unit.cue.kind === 'count' && asksHowMany(index));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
-import { holdsImplication, impliedColumn } from './implied-columns.ts';
+import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -50,21 +50,6 @@ function valueFilters(draft: Draft): void {
 }
 
 /**
- * "routes from the United States to Canada": two values of one column said as where something goes
- * from and to are two ends (a source and a destination), not alternatives.
- */
-function fromTo(draft: Draft, first: readonly number[], second: readonly number[]): boolean {
-  const { tokens } = draft.input;
-  const said = (indices: readonly number[], word: string) => {
-    let index = Math.min(...indices) - 1;
-    while (tokens[index]?.pos === 'DET') index -= 1;
-    return tokens[index]?.lower === word;
-  };
-  const [earlier, later] = Math.min(...first) < Math.min(...second) ? [first, second] : [second, first];
-  return said(earlier, 'from') && said(later, 'to');
-}
-
-/**
  * "in either Retail or Hospitality segment", "customers in Germany and France": one column
  * cannot hold two values at once, so values said apart for the same column are alternatives.
  */
@@ -73,7 +58,6 @@ function mergeAlternatives(draft: Draft): void {
   for (const condition of draft.conditions) {
     const same = merged.find((other) => other.kind === 'equals' && condition.kind === 'equals' && other.entity === condition.entity && other.column === condition.column && other.negated === condition.negated);
     if (same?.kind === 'equals' && condition.kind === 'equals') {
-      if (fromTo(draft, same.tokens, condition.tokens)) throw new Invalid();
       merged[merged.indexOf(same)] = { ...same, values: [...same.values, ...condition.values.filter((value) => !same.values.includes(value))], tokens: [...same.tokens, ...condition.tokens] };
       draft.feature('filter.alternatives');
     } else merged.push(condition);
@@ -161,8 +145,6 @@ function comparisons(draft: Draft): void {
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
-    // "hosts older than 50" compares an age: not the number of hosts a party has.
-    if (cue.concept === 'attribute' && !holdsImplication(info, cue)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.

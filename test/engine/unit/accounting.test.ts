@@ -1,6 +1,5 @@
 /** Every word accounted for, on fixtures the engine was not tuned on. */
 import { describe, expect, it } from 'vitest';
-import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
@@ -29,19 +28,5 @@ describe('an entity followed by a verb ("subscriptions churned")', () => {
     const subscriptions = catalog(entity({ name: 'subscription', columns: [['id', 'integer'], ['churn_reason', 'text'], ['status', 'text']] }));
     const { candidates } = readQuestion('how many subscriptions churned', subscriptions, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
     for (const candidate of candidates) expect(candidate.planned.query.measures.some((measure) => measure.aggregate === 'count_distinct'), candidate.key).toBe(false);
-  });
-});
-
-describe('two counts asked ("how many are male and how many are female")', () => {
-  const members = catalog(entity({ name: 'member', columns: [['id', 'integer'], ['full_name', 'text'], ['gender', 'text'], ['age', 'integer']] }));
-  const values = [{ entity: 'member', column: 'gender', values: ['Male', 'Female'] }];
-
-  it('are not answered with one number over both values', () => {
-    const result = planQuestion('how many members are male and how many are female', { catalog: members, values, now: unseenNow }, { suggest: false });
-    expect(result.ok).toBe(false);
-  });
-
-  it.each(['count the number of members', 'count how many members are female'])('while a count word beside another restates it: "%s"', (question) => {
-    expect(planQuestion(question, { catalog: members, values, now: unseenNow }, { suggest: false }).ok).toBe(true);
   });
 });
