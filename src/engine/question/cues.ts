@@ -227,6 +227,14 @@ const phraseTable = buildPhraseTable();
 /** Single words that count or aggregate ("total", "average", "count"). */
 export const AGGREGATE_WORDS: ReadonlySet<string> = new Set(PHRASES.filter(([text, body]) => !text.includes(' ') && (body.kind === 'aggregate' || body.kind === 'count')).map(([text]) => text));
 
+/** Single words that ask for something ("list", "show", "report"). */
+const REQUEST_WORDS: ReadonlySet<string> = new Set(PHRASES.filter(([text, body]) => !text.includes(' ') && body.kind === 'lead' && !body.asks).map(([text]) => text));
+
+/** "employees who report to Ana": a request word followed by "to" relates rows; it asks for nothing. */
+export function relatesRows(tokens: readonly Token[], index: number): boolean {
+  return REQUEST_WORDS.has(tokens[index]?.lower ?? '') && tokens[index + 1]?.lower === 'to';
+}
+
 function buildPhraseTable(): Map<string, { words: string[]; body: CueBody }[]> {
   const table = new Map<string, { words: string[]; body: CueBody }[]>();
   for (const [text, body] of PHRASES) {
@@ -258,8 +266,7 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
     if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
     // "which", "who" inside a sentence relate a clause to what came before; only at its start do they ask.
     if (body.kind === 'lead' && body.asks && !opensQuestion(tokens, index)) return undefined;
-    // "employees who report to Ana": a request verb followed by "to" relates rows; it asks for nothing.
-    if (body.kind === 'lead' && !body.asks && tokens[index + words.length]?.lower === 'to') return undefined;
+    if (body.kind === 'lead' && !body.asks && relatesRows(tokens, index)) return undefined;
     return { ...body, start: index, end: index + words.length };
   }
   if (word === 'first' && isCount(tokens[index + 1])) return { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 };

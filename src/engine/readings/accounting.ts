@@ -6,6 +6,7 @@
  * an adjective is not) and is reported, so that a decline can name it.
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
+import { relatesRows } from '../question/cues.ts';
 import type { Token } from '../question/tokens.ts';
 import { Invalid, type Draft } from './draft.ts';
 
@@ -38,11 +39,6 @@ const EMPTY_WORDS = new Set([
 
 function isEmptyWord(token: Token): boolean {
   return EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower);
-}
-
-/** "employees who report to Ana": a request word followed by "to" relates rows ("report the revenue" asks for it). */
-function relatesTo(tokens: readonly Token[], index: number): boolean {
-  return tokens[index + 1]?.lower === 'to';
 }
 
 /**
@@ -93,7 +89,7 @@ export function accountWords(draft: Draft): void {
       if (token.kind === 'symbol') continue;
       throw new Invalid();
     }
-    if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesTo(tokens, token.index))) continue;
+    if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;

@@ -99,9 +99,7 @@ function entitiesNamed(units: readonly Unit[]): Map<string, Set<number>> {
   units.forEach((unit, index) => {
     if (unit.kind !== 'link' && unit.kind !== 'cue') return;
     for (const link of unit.links) {
-      if (link.target.kind !== 'entity') continue;
-      const units = named.get(link.target.entity) ?? new Set<number>();
-      named.set(link.target.entity, units.add(index));
+      if (link.target.kind === 'entity') named.set(link.target.entity, (named.get(link.target.entity) ?? new Set<number>()).add(index));
     }
   });
   return named;
@@ -113,7 +111,10 @@ function linkChoices(
 ): Choice[] {
   // Of links as strong, those on an entity another part of the question names come first: "archived
   // employees" keeps the employees' own "archived" when many models have one.
-  const onNamed = (link: Link): number => ([...(named.get(link.target.entity) ?? [])].some((unit) => unit !== index) ? 1 : 0);
+  const onNamed = (link: Link): number => {
+    const naming = named.get(link.target.entity);
+    return naming !== undefined && (naming.size > 1 || !naming.has(index)) ? 1 : 0;
+  };
   const kept = [...links].sort((left, right) => right.strength - left.strength || onNamed(right) - onNamed(left)).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   const left = context.left.kind;

@@ -3,7 +3,7 @@
  * features), each complete combination assembled into a reading and planned into a query, scored
  * again with everything known, and readings that plan to the same query merged.
  */
-import type { LogicalQuery, Measure } from '../../query/logical-query.ts';
+import { entitiesOf, type LogicalQuery, type Measure } from '../../query/logical-query.ts';
 import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
@@ -72,8 +72,7 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
  */
 function leavesSaidSubjectOut(reading: Reading, query: LogicalQuery, schema: AssemblyInput['schema']): boolean {
   if (!reading.subjectSaid) return false;
-  const reached = new Set([query.root, ...query.joins.map((join) => join.toEntity)]);
-  for (const related of query.related ?? []) for (const entity of [related.root, ...related.joins.map((join) => join.toEntity)]) reached.add(entity);
+  const reached = new Set([...entitiesOf(query), ...(query.related ?? []).flatMap((related) => [related.root, ...related.joins.map((join) => join.toEntity)])]);
   if (reached.has(reading.subject)) return false;
   return !fieldsOf(query).some(({ entity, column }) => schema.entityByName.get(entity)?.foreignKeys.some((key) => key.columns.includes(column) && key.refEntity === reading.subject));
 }
