@@ -92,9 +92,6 @@ function literals(draft: Draft): void {
     if (typeof value === 'string' && !info.isText) throw new Invalid();
     draft.conditions.push({ kind: 'equals', entity, column, values: [value], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
   }
-  for (const pick of draft.withRole('names')) {
-    if (!draft.usedTokens.has(draft.unit(pick.unit).start)) throw new Invalid();
-  }
 }
 
 const NAMING_VERBS = new Set(['name', 'call', 'title', 'entitle', 'label']);

@@ -77,9 +77,18 @@ export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefi
   return namedDate(draft, unitIndex) ?? defaultDate(draft);
 }
 
-/** A date column the question names next to the period ("shipped in 2024", "hired after 2010"). */
+/**
+ * A date column the question names next to the period ("shipped in 2024", "hired after 2010"), or
+ * next to the time grain beside it ("opened per month in 2025").
+ */
 function namedDate(draft: Draft, unitIndex: number): ColumnInfo | undefined {
-  for (const side of [draft.leftOf(unitIndex), draft.rightOf(unitIndex)]) {
+  const isGrain = (index: number): boolean => {
+    const unit = draft.input.units[index];
+    return unit?.kind === 'cue' && unit.cue.kind === 'grain';
+  };
+  const left = draft.leftOf(unitIndex);
+  const right = draft.rightOf(unitIndex);
+  for (const side of [isGrain(left) ? draft.leftOf(left) : left, isGrain(right) ? draft.rightOf(right) : right]) {
     const pick = draft.picks[side];
     if (pick?.role !== 'names' || pick.link?.target.kind !== 'column') continue;
     const info = columnOf(draft.input.schema, pick.link.target.entity, pick.link.target.column);

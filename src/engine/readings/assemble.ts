@@ -213,14 +213,20 @@ function groupImplicitly(draft: Draft): void {
 }
 
 function finish(draft: Draft): void {
+  // A column named beside a literal or a period ("country 'France'", "shipped in 2024") is read with it or not at all.
+  for (const pick of draft.withRole('names')) {
+    if (!draft.usedTokens.has(draft.unit(pick.unit).start)) throw new Invalid();
+  }
   const claimed = new Set(draft.related.flatMap((node) => node.tokens));
   for (const pick of draft.withRole('relation')) {
     if (claimed.has(draft.unit(pick.unit).start)) continue;
     const target = pick.link?.target;
     const entity = target?.entity;
     if (!entity) throw new Invalid();
-    // "products that are discontinued": a verb naming a flag of the rows asked about states the flag; passed over as a relation, the condition would be dropped.
-    if (target?.kind === 'column' && entity === draft.subject && columnOf(draft.input.schema, entity, target.column).type === 'boolean') throw new Invalid();
+    // A verb naming a column of the rows asked about relates them to nothing, unless the column is
+    // a key to other rows ("documents shipped by USPS"): passed over as a relation, what it says
+    // would be dropped ("products that are discontinued": the flag; "orders we shipped": the date).
+    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey) throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);
   }

@@ -115,10 +115,14 @@ function linkChoices(
     const naming = named.get(link.target.entity);
     return naming !== undefined && (naming.size > 1 || !naming.has(index)) ? 1 : 0;
   };
-  const kept = [...links].sort((left, right) => right.strength - left.strength || onNamed(right) - onNamed(left)).slice(0, MAX_LINKS_PER_UNIT);
-  const choices: Choice[] = [];
   const left = context.left.kind;
   const right = context.right.kind;
+  const dates = verbal && (isTimeSide(left) || isTimeSide(right)) ? links.filter((link) => isDateColumn(schema, link)) : [];
+  // "tickets opened in 2025", "orders we shipped last month": a verb beside a period that names a
+  // date is the event that date records; the state it also names (status "open") is another question.
+  if (dates.length > 0) return dates.slice(0, MAX_LINKS_PER_UNIT).map((link) => choice(index, 'names', context, link));
+  const kept = [...links].sort((one, other) => other.strength - one.strength || onNamed(other) - onNamed(one)).slice(0, MAX_LINKS_PER_UNIT);
+  const choices: Choice[] = [];
   for (const link of kept) {
     const add = (role: Role): void => {
       choices.push(choice(index, role, context, link));
@@ -188,6 +192,14 @@ function linkChoices(
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
 function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
   return end - start === 1 && tokens[start].pos === 'VERB';
+}
+
+function isTimeSide(kind: ContextKind): boolean {
+  return kind === 'period' || kind === 'grain';
+}
+
+function isDateColumn(schema: SchemaIndex, link: Link): boolean {
+  return link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.isDate === true;
 }
 
 function isLiteralSide(kind: ContextKind): boolean {

@@ -144,7 +144,9 @@ function termLinks(tokens: readonly Token[], start: number, end: number, schema:
   const keys = [span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' '));
   const entries = keys.map((key) => schema.terms.get(key)).find((found) => found !== undefined);
   if (!entries) return [];
-  return entries.map((entry) => ({
+  // As for compounds found in the question: "subscriptions started this year" says what they did.
+  const endsWithVerb = span.length > 1 && span[span.length - 1].pos === 'VERB';
+  return entries.filter((entry) => !(endsWithVerb && entry.match === 'entity-column')).map((entry) => ({
     start,
     end,
     target: entry.target,

@@ -1,0 +1,65 @@
+/**
+ * A verb beside a period that names a date column is the event that date records ("loans returned
+ * in 2024" → returned_on in 2024), on a small library schema the engine was not tuned on: the
+ * period is bound to that date, and the state the verb also names (status "returned") is not added.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ColumnValues } from '../../../src/connectors/catalog.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import type { LogicalQuery } from '../../../src/query/logical-query.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const library = catalog(
+  entity({ name: 'member', rows: 800, columns: [['id', 'integer'], ['full_name', 'text'], ['joined_on', 'date']] }),
+  entity({
+    name: 'loan', rows: 30_000, references: { member_id: 'member' },
+    columns: [['id', 'integer'], ['member_id', 'integer'], ['borrowed_on', 'date'], ['returned_on', 'date'], ['status', 'text'], ['return_branch', 'text']],
+  }),
+);
+const values: readonly ColumnValues[] = [
+  { entity: 'loan', column: 'status', values: ['borrowed', 'returned', 'lost'] },
+  { entity: 'loan', column: 'return_branch', values: ['Central', 'Harbour'] },
+];
+
+function queries(question: string): LogicalQuery[] {
+  return readQuestion(question, library, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates.map((candidate) => candidate.planned.query);
+}
+
+/** The date columns a query filters or groups by, and whether it filters on the status. */
+function datesOf(query: LogicalQuery): { dates: Set<string>; status: boolean } {
+  const fields = [...query.filters.map((filter) => filter.expression), ...query.dimensions.map((dimension) => dimension.field)];
+  const dates = new Set(fields.flatMap((field) => (field.kind === 'field' && field.column.endsWith('_on') ? [field.column] : [])));
+  const status = query.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'status');
+  return { dates, status };
+}
+
+describe('a verb beside a period', () => {
+  it.each([
+    ['how many loans were returned in 2024?', 'returned_on'],
+    ['loans returned per month in 2024', 'returned_on'],
+    ['how many loans did members borrow last month?', 'borrowed_on'],
+  ])('dates the rows by the date it names, without the state it also names: "%s"', (question, date) => {
+    const read = queries(question);
+    expect(read.length).toBeGreaterThan(0);
+    for (const query of read) {
+      const { dates, status } = datesOf(query);
+      expect([...dates], JSON.stringify(query.filters)).toEqual([date]);
+      expect(status, JSON.stringify(query.filters)).toBe(false);
+    }
+  });
+
+  it('leaves a state said without a period as a state ("how many loans are returned?")', () => {
+    expect(queries('how many loans are returned?').some((query) => datesOf(query).status)).toBe(true);
+  });
+});
+
+describe('a verb naming a column of the rows asked about', () => {
+  it.each(['how many loans were returned?', 'how many loans did members return?'])('is never passed over as relating them to nothing: "%s"', (question) => {
+    const read = queries(question);
+    expect(read.length).toBeGreaterThan(0);
+    // The plain count of all loans would say nothing of "returned".
+    for (const query of read) expect(query.filters.length + query.dimensions.length, JSON.stringify(query)).toBeGreaterThan(0);
+  });
+});
