@@ -129,7 +129,10 @@ function beamSearch(choices: readonly Choice[][], weights: Readonly<Record<strin
 
 export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): string {
   const column = (entity: string, name: string) => schema.entityByName.get(entity)?.columnByName.get(name);
-  const columns = query.columns.filter((selected) => column(selected.field.entity, selected.field.column)?.isKey !== true);
+  // A column its own filter fixes to one value ("musicals with nominee Bob Fosse" and the nominee)
+  // repeats what the question said on every row; shown or not, the answer is the same.
+  const fixed = new Set(query.filters.flatMap((filter) => (filter.kind === 'filter' && filter.op === 'eq' && filter.values.length === 1 && filter.expression.kind === 'field' ? [`${filter.expression.entity}.${filter.expression.column}`] : [])));
+  const columns = query.columns.filter((selected) => column(selected.field.entity, selected.field.column)?.isKey !== true && !fixed.has(`${selected.field.entity}.${selected.field.column}`));
   // Joins only reach parents (many-to-one), so the root's rows stay distinct: counting its distinct
   // primary keys counts its rows.
   const countsRootRows = (measure: Measure): boolean =>

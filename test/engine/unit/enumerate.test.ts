@@ -68,6 +68,16 @@ describe('coreKey (readings that give the same answer)', () => {
   it('still tells apart different filters', () => {
     expect(coreKey(hoursByTech, schema)).not.toBe(coreKey(twoFilters, schema));
   });
+
+  it('is the same with or without a shown column that a filter fixes to one value', () => {
+    const eightHours = { kind: 'filter' as const, expression: field('work_ord', 'hrs'), op: 'eq' as const, values: [8] };
+    const list: LogicalQuery = { ...hoursByTech, measures: [], dimensions: [], order: [], filters: [eightHours], columns: [{ id: 'amt', label: 'Amount', field: field('work_ord', 'amt') }] };
+    const withHours: LogicalQuery = { ...list, columns: [...list.columns, { id: 'hrs', label: 'Hours', field: field('work_ord', 'hrs') }] };
+    expect(coreKey(withHours, schema)).toBe(coreKey(list, schema));
+    // Not when the filter lets more than one value through: the column tells the rows apart.
+    const eitherFilter = { ...eightHours, op: 'in' as const, values: [4, 8] };
+    expect(coreKey({ ...withHours, filters: [eitherFilter] }, schema)).not.toBe(coreKey({ ...list, filters: [eitherFilter] }, schema));
+  });
 });
 
 describe('enumerated readings', () => {
