@@ -199,6 +199,9 @@ function bareCounts(draft: Draft): void {
 function countByGroups(draft: Draft): void {
   const grains = draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
   if ((draft.groups.length === 0 && !grains) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
+  // "categories with more than 10 products": grouped by their own rows for the comparison, each counts once.
+  const subject = draft.subject;
+  if (draft.having.length > 0 && draft.groups.every((group) => group.kind === 'entity' && group.entity === subject)) return;
   const subjectPick = draft.withRole('subject')[0];
   const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: subjectPick ? draft.use(subjectPick.unit) : [] };
   draft.outputs.push(measure);
@@ -252,7 +255,7 @@ function finish(draft: Draft): void {
       draft.useCue(index);
     }
   }
-  if (draft.groups.length > 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
+  if (draft.groups.length > 0 && draft.having.length === 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
   if (droppedOr(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();

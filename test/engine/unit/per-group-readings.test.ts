@@ -192,3 +192,18 @@ describe('a column shown beside a total', () => {
     }
   });
 });
+
+describe('rows compared by how many related rows they have', () => {
+  it('groups by the rows themselves and never counts each of them within its own group ("technicians with more than 5 work orders")', () => {
+    const read = queriesOf('technicians with more than 5 work orders');
+    expect(read.length).toBeGreaterThan(0);
+    const best = read[0];
+    expect(best.having).toMatchObject([{ op: 'gt', values: [5] }]);
+    expect(best.dimensions.every((dimension) => dimension.field.entity === 'tech')).toBe(true);
+    // A count of technicians per technician is 1 on every row.
+    for (const query of read) {
+      const perOwnRow = query.measures.some((measure) => measure.expression?.kind === 'field' && measure.expression.entity === 'work_ord' && measure.expression.column === 'tech_id' && measure.aggregate === 'count_distinct');
+      expect(perOwnRow, JSON.stringify(query.measures)).toBe(false);
+    }
+  });
+});
