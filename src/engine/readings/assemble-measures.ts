@@ -2,6 +2,7 @@
  * Measures of a reading: counts ("how many invoices", "number of different currencies"), aggregates
  * of a column under their cue ("the average and maximum age"), and the semantic layer's metrics.
  */
+import type { CatalogMetric } from '../../connectors/catalog.ts';
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { governingCue } from './context.ts';
@@ -44,6 +45,12 @@ export function assembleMeasures(draft: Draft): void {
       const cue = draft.cueAt(cueIndex);
       let aggregate: ReadingAggregate = metric.aggregate;
       const tokens = draft.use(pick.unit);
+      if (cue?.kind === 'count') {
+        // "how many paid seats", "how many units sold": a number of things the metric adds up, not of money.
+        if (!(metric.aggregate === 'count' || (metric.aggregate === 'sum' && countsThings(draft, target.entity, metric)))) throw new Invalid();
+        tokens.push(...draft.useCue(cueIndex));
+        draft.feature('metric.counted');
+      }
       if (cue?.kind === 'aggregate') {
         if (cue.aggregate !== metric.aggregate) {
           if (!metric.column || metric.expression) throw new Invalid();
@@ -68,8 +75,8 @@ export function assembleMeasures(draft: Draft): void {
       const countTokens = draft.useCue(governor);
       governor = draft.leftOf(governor);
       if (aggregateChain(draft, governor, false).length === 0) {
-        // "how many seats", "the total number of staff" on a column that holds a count: its sum.
-        if (!info.isNumeric) throw new Invalid();
+        // "how many seats", "the total number of staff" on a column that holds a count: its sum (never of prices).
+        if (!info.isNumeric || info.isPrice) throw new Invalid();
         draft.feature('count.sum-of-numeric');
         addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'sum', entity: target.entity, column: target.column, tokens: [...countTokens, ...draft.use(pick.unit)] });
         continue;
@@ -110,6 +117,15 @@ function entityAmount(draft: Draft, unit: number, entity: string): void {
 }
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);
+
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
+/** A metric that adds up a column of things (seats, units), not of money. */
+function countsThings(draft: Draft, entity: string, metric: CatalogMetric): boolean {
+  if (!metric.column || metric.expression || (metric.unit !== undefined && CURRENCIES.has(metric.unit.toUpperCase()))) return false;
+  const info = columnOf(draft.input.schema, entity, metric.column);
+  return info.isNumeric && !info.isMoney && !info.isPrice;
+}
 
 /** A numeric column of another entity that holds a number of this entity's rows (no_of_employees). */
 function storedCountOf(draft: Draft, entity: string): boolean {

@@ -14,11 +14,14 @@ import { catalog, entity } from '../fixtures/build-catalog.ts';
 const now = new Date('2025-05-10T12:00:00Z');
 const SIGNED = ['Lease', 'Renewed'];
 const lease: CatalogEntity = {
-  ...entity({ name: 'lease', columns: [['id', 'integer'], ['ref', 'text'], ['state', 'text'], ['rent', 'number'], ['signed_on', 'date']] }),
+  ...entity({ name: 'lease', columns: [['id', 'integer'], ['ref', 'text'], ['state', 'text'], ['rent', 'number'], ['bedrooms', 'integer'], ['signed_on', 'date']] }),
   segments: [{ words: ['signed', 'signed lease'], label: 'Signed leases', conditions: [{ column: 'state', op: 'in', values: SIGNED }] }],
-  metrics: [{ words: ['income', 'rental income'], label: 'Rental income (rent of signed leases)', aggregate: 'sum', column: 'rent', conditions: [{ column: 'state', op: 'in', values: SIGNED }] }],
+  metrics: [
+    { words: ['income', 'rental income'], label: 'Rental income (rent of signed leases)', aggregate: 'sum', column: 'rent', unit: 'EUR', conditions: [{ column: 'state', op: 'in', values: SIGNED }] },
+    { words: ['let bedroom', 'let bedrooms'], label: 'Let bedrooms (bedrooms of signed leases)', aggregate: 'sum', column: 'bedrooms', conditions: [{ column: 'state', op: 'in', values: SIGNED }] },
+  ],
 };
-const appraisal = entity({ name: 'appraisal', columns: [['id', 'integer'], ['title', 'text'], ['projected_income', 'number', { synonyms: ['income'] }], ['valued_on', 'date']] });
+const appraisal = entity({ name: 'appraisal', columns: [['id', 'integer'], ['title', 'text'], ['projected_income', 'number', { synonyms: ['income'] }], ['unit_price', 'number'], ['valued_on', 'date']] });
 const rentals = catalog(lease, appraisal);
 const values: readonly ColumnValues[] = [{ entity: 'lease', column: 'state', values: ['Lease', 'Draft', 'Renewed', 'Ended'] }];
 
@@ -45,6 +48,21 @@ describe('an entity whose name is also one of its own values ("leases": state Le
     const read = readings(question);
     expect(read.length).toBeGreaterThan(0);
     for (const query of read) expect(filtersOnLeaseState(query), query).toBe(false);
+  });
+});
+
+describe('"how many" before a metric', () => {
+  it('asks for a metric that adds up things ("how many let bedrooms")', () => {
+    const best = readQuestion('how many let bedrooms', rentals, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+    expect(best?.measures).toMatchObject([{ aggregate: 'sum', expression: { column: 'bedrooms' } }]);
+  });
+
+  it('never asks for one of money ("how many income")', () => {
+    expect(readings('how many income').filter((query) => query.includes('"rent"'))).toEqual([]);
+  });
+
+  it('never adds up prices ("how many units": not the sum of unit_price)', () => {
+    expect(readings('how many units').filter((query) => query.includes('"aggregate":"sum"') && query.includes('"unit_price"'))).toEqual([]);
   });
 });
 
