@@ -155,10 +155,20 @@ export function relateChildConditions(draft: Draft): void {
     }
     // "customers with orders that are not cancelled": the negation is said of the orders, which are named; joined, they qualify.
     if (!condition.negated || relatedNamedBefore(draft, subject, Math.min(...condition.tokens))) continue;
+    // "customers not in Germany": a value the rows hold themselves is said of them, not of their orders.
+    if (subjectHoldsValue(draft, subject, condition)) throw new Invalid();
     draft.conditions.splice(draft.conditions.indexOf(condition), 1);
     draft.related.push({ entity: condition.entity, exists: false, conditions: [{ ...condition, negated: false }], tokens: condition.tokens });
     draft.feature('related.negated-condition');
   }
+}
+
+function subjectHoldsValue(draft: Draft, subject: string, condition: ConditionNode): boolean {
+  if (condition.kind !== 'equals') return false;
+  const first = Math.min(...condition.tokens);
+  const unit = draft.input.units.find((each) => each.start === first);
+  if (unit?.kind !== 'link' && unit?.kind !== 'quoted') return false;
+  return unit.links.some((link) => link.target.kind === 'value' && link.target.entity === subject && condition.values.includes(link.target.value));
 }
 
 /** Some entity other than the subject is named as a noun before `token` (and after the subject). */

@@ -2,7 +2,7 @@
  * Readings that lose what a word said, on a small clinic schema the engine was not tuned on: a
  * subject said but absent from the query, a second period bound to the date of the first, a list
  * of the rows' parents repeated once per row, a relation between rows of one kind ("report to")
- * read as the rows' own name.
+ * read as the rows' own name, a negated value the rows hold themselves read as one of rows related to them.
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -78,5 +78,22 @@ describe('a relation between rows of one kind', () => {
       const columns = candidate.planned.query.columns.map((column) => `${column.field.entity}.${column.field.column}`);
       expect(columns, JSON.stringify(candidate.reading.outputs)).not.toEqual(['doctor.full_name']);
     }
+  });
+});
+
+describe('a value the rows hold themselves, negated ("members not in Leeds")', () => {
+  const lending = catalog(
+    entity({ name: 'member', rows: 900, columns: [['id', 'integer'], ['full_name', 'text'], ['city', 'text']] }),
+    entity({ name: 'loan', rows: 9_000, columns: [['id', 'integer'], ['member_id', 'integer'], ['branch_city', 'text'], ['loaned_on', 'date']], references: { member_id: 'member' } }),
+  );
+  const cities: readonly ColumnValues[] = [
+    { entity: 'member', column: 'city', values: ['Leeds', 'York'] },
+    { entity: 'loan', column: 'branch_city', values: ['Leeds', 'York'] },
+  ];
+
+  it.each(['how many members are not in Leeds?', 'members not in Leeds'])('is said of the rows, never of rows related to them: "%s"', (question) => {
+    const read = readQuestion(question, lending, cities, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+    expect(read.length).toBeGreaterThan(0);
+    for (const candidate of read) expect(candidate.planned.query.related ?? [], JSON.stringify(candidate.planned.query)).toEqual([]);
   });
 });
