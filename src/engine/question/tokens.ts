@@ -28,6 +28,8 @@ export interface Token {
   readonly money?: boolean;
   /** A word written with a capital letter that is not the question's first word. */
   readonly capitalised?: boolean;
+  /** A word of a hyphenated compound ("left-handed", "state-owned"). */
+  readonly hyphenated?: boolean;
 }
 
 const QUOTE_PATTERN = /"([^"]*)"|“([^”]*)”|(?<![A-Za-z])'([^']+)'(?![A-Za-z])|‘([^’]*)’/g;
@@ -48,6 +50,7 @@ interface Draft {
   money?: boolean;
   /** Written with no space before it. */
   glued?: boolean;
+  hyphenated?: boolean;
 }
 
 export function tokenize(question: string): Token[] {
@@ -62,7 +65,7 @@ export function tokenize(question: string): Token[] {
       return ` ${PLACEHOLDER}${quoted.length - 1} `;
     });
   const { tokens: raw } = readTokens(normalised);
-  const drafts = scaleNumbers(joinNumberWords(glue(raw).flatMap((token) => draftOf(token, quoted))));
+  const drafts = scaleNumbers(joinNumberWords(glue(raw).flatMap((token) => draftOf(token, quoted).map((draft) => (token.hyphenated && draft.kind === 'word' ? { ...draft, hyphenated: true } : draft)))));
   return drafts.map((draft, index) => ({
     index,
     kind: draft.kind,
@@ -74,6 +77,7 @@ export function tokenize(question: string): Token[] {
     ...(draft.percent ? { percent: true } : {}),
     ...(draft.money ? { money: true } : {}),
     ...(index > 0 && draft.kind === 'word' && /^[A-Z]/.test(draft.text) ? { capitalised: true } : {}),
+    ...(draft.hyphenated ? { hyphenated: true } : {}),
   }));
 }
 
@@ -84,9 +88,12 @@ export function tokenize(question: string): Token[] {
 /** Two-character comparison operators wink splits in two. */
 const COMPARISON_PAIRS = new Set(['>=', '<=', '!=', '<>']);
 
-function glue(raw: readonly RawToken[]): RawToken[] {
-  const out: RawToken[] = [];
-  for (const token of raw) {
+function glue(raw: readonly RawToken[]): (RawToken & { hyphenated?: boolean })[] {
+  const out: (RawToken & { hyphenated?: boolean })[] = [];
+  let afterHyphen = false;
+  for (const said of raw) {
+    const token = afterHyphen && said.spaceBefore === 0 ? { ...said, hyphenated: true } : said;
+    afterHyphen = false;
     const previous = out.at(-1);
     const glued = previous !== undefined && token.spaceBefore === 0;
     if (glued && (token.text === '_' || previous.text.endsWith('_')) && /^[A-Za-z0-9_]+$/.test(previous.text + token.text)) {
@@ -97,7 +104,12 @@ function glue(raw: readonly RawToken[]): RawToken[] {
       out[out.length - 1] = { ...previous, text: previous.text + token.text, lower: previous.lower + token.lower, lemma: previous.lower + token.lower };
       continue;
     }
-    if (glued && token.text === '-') continue; // "first-time": the words stay, the hyphen goes
+    if (glued && token.text === '-') {
+      // "first-time": the words stay, marked as one compound; the hyphen goes.
+      out[out.length - 1] = { ...previous, hyphenated: true };
+      afterHyphen = true;
+      continue;
+    }
     out.push(token);
   }
   return out;

@@ -20,9 +20,12 @@ export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'AD
  */
 export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 'divide', 'multiply', 'subtract', 'deduct']);
 
-/** A word a reading may not leave unread: a noun, adjective, name or number, or arithmetic. */
+/**
+ * A word a reading may not leave unread: a noun, adjective, name or number, arithmetic, or a word
+ * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
+ */
 export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma);
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
 }
 
 /** Parts of speech that carry no meaning of their own for a query. */

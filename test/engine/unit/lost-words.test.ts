@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { droppedWords } from '../../../src/engine/readings/decide.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
@@ -95,5 +96,13 @@ describe('a value the rows hold themselves, negated ("members not in Leeds")', (
     const read = readQuestion(question, lending, cities, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
     expect(read.length).toBeGreaterThan(0);
     for (const candidate of read) expect(candidate.planned.query.related ?? [], JSON.stringify(candidate.planned.query)).toEqual([]);
+  });
+});
+
+describe('a hyphenated compound', () => {
+  it.each([['how many doctors are left-handed?', 'left'], ['list the state-owned doctors', 'owned']])('is a word the reading must use, whatever its parts\' tags: "%s"', (question, word) => {
+    const result = planQuestion(question, { catalog: clinic, values, now }, { suggest: false });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.words).toContain(word);
   });
 });
