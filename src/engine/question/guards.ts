@@ -14,7 +14,8 @@ const WRITE_VERBS = new Set([
   'rename', 'modify', 'overwrite', 'upsert', 'merge', 'replace', 'create', 'execute', 'exec', 'commit', 'rollback',
 ]);
 /**
- * Verbs that ask for a change only as a command at the start ("set the price…", "cancel order 5").
+ * Verbs that ask for a change only as a command at the start, as written ("set the price…", "cancel
+ * order 5"; "cancelled orders" describes them).
  * At the start, a write verb is a command however the tagger reads it ("drop table items").
  */
 const WRITE_COMMANDS = new Set(['set', 'change', 'add', 'edit', 'cancel', 'move', 'reset', 'clear', 'assign', 'kill', 'increase', 'decrease', 'raise', 'lower']);
@@ -27,7 +28,7 @@ export interface Refusal {
 
 export function refusalOf(tokens: readonly Token[]): Refusal | undefined {
   const words = tokens.filter((token) => token.kind === 'word');
-  const write = words.find((token, index) => (WRITE_VERBS.has(token.lower) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && (WRITE_COMMANDS.has(token.lemma) || WRITE_VERBS.has(token.lower))));
+  const write = words.find((token, index) => (WRITE_VERBS.has(token.lower) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && (WRITE_COMMANDS.has(token.lower) || WRITE_VERBS.has(token.lower))));
   if (write) return { code: 'writes_data', detail: write.lower };
   if (words.some((token) => token.lower === 'select') && words.some((token) => token.lower === 'from')) return { code: 'sql_text', detail: '' };
   if (words.some((token) => FORECAST_WORDS.has(token.lemma) && token.pos === 'VERB') || words.some((token) => (token.lemma === 'forecast' || token.lemma === 'prediction' || token.lemma === 'projection'))) {

@@ -23,6 +23,11 @@ describe('requests to change data', () => {
     expect(refusal('which techs raised the most invoices')).toBeUndefined();
   });
 
+  it('a command verb inflected at the start describes the rows ("cancelled work orders this year")', () => {
+    expect(refusal('cancelled work orders this year')).toBeUndefined();
+    expect(refusal('Added items by month')).toBeUndefined();
+  });
+
   it('an inflected write verb describes the data rather than asking for a change', () => {
     expect(refusal('which technician created the most work orders')).toBeUndefined();
     expect(refusal('how many items were destroyed last year')).toBeUndefined();
