@@ -74,7 +74,22 @@ function assembleVersus(draft: Draft): void {
 
 /** The date a period or grain said at `unitIndex` applies to: the one named beside it, else the date of what is measured or listed. */
 export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefined {
-  return namedDate(draft, unitIndex) ?? defaultDate(draft);
+  const named = namedDate(draft, unitIndex);
+  if (named) return named;
+  // "subscriptions cancelled in 2025": a state said as a verb beside the period is an event whose
+  // date the data does not name; the rows' own date (when they started) would answer another question.
+  if (stateVerbBeside(draft, unitIndex)) throw new Invalid();
+  return defaultDate(draft);
+}
+
+function stateVerbBeside(draft: Draft, unitIndex: number): boolean {
+  return [draft.leftOf(unitIndex), draft.rightOf(unitIndex)].some((side) => {
+    const unit = draft.input.units[side];
+    const pick = draft.picks[side];
+    if (unit?.kind !== 'link' || unit.end - unit.start !== 1 || draft.input.tokens[unit.start].pos !== 'VERB') return false;
+    const target = pick?.link?.target;
+    return pick?.role === 'filter' || (pick?.role === 'segment' && target?.kind === 'segment' && !target.segment.time);
+  });
 }
 
 /**

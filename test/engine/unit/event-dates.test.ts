@@ -1,7 +1,9 @@
 /**
  * A verb beside a period that names a date column is the event that date records ("loans returned
  * in 2024" → returned_on in 2024), on a small library schema the engine was not tuned on: the
- * period is bound to that date, and the state the verb also names (status "returned") is not added.
+ * period is bound to that date, and the state the verb also names (status "returned") is not added;
+ * a verb that names a state and no date ("reservations cancelled in 2024") is not dated by the
+ * rows' own date, which records another event.
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -17,10 +19,12 @@ const library = catalog(
     name: 'loan', rows: 30_000, references: { member_id: 'member' },
     columns: [['id', 'integer'], ['member_id', 'integer'], ['borrowed_on', 'date'], ['returned_on', 'date'], ['status', 'text'], ['return_branch', 'text']],
   }),
+  entity({ name: 'reservation', rows: 5_000, references: { member_id: 'member' }, columns: [['id', 'integer'], ['member_id', 'integer'], ['placed_on', 'date'], ['state', 'text']] }),
 );
 const values: readonly ColumnValues[] = [
   { entity: 'loan', column: 'status', values: ['borrowed', 'returned', 'lost'] },
   { entity: 'loan', column: 'return_branch', values: ['Central', 'Harbour'] },
+  { entity: 'reservation', column: 'state', values: ['waiting', 'fulfilled', 'cancelled'] },
 ];
 
 function queries(question: string): LogicalQuery[] {
@@ -52,6 +56,21 @@ describe('a verb beside a period', () => {
 
   it('leaves a state said without a period as a state ("how many loans are returned?")', () => {
     expect(queries('how many loans are returned?').some((query) => datesOf(query).status)).toBe(true);
+  });
+});
+
+describe('a verb beside a period that names a state and no date', () => {
+  const stateAndDate = (query: LogicalQuery) => {
+    const columns = query.filters.flatMap((filter) => (filter.expression.kind === 'field' ? [filter.expression.column] : []));
+    return columns.includes('state') && columns.includes('placed_on');
+  };
+
+  it('is not dated by another event\'s date ("reservations cancelled in 2024": not those placed in 2024 and cancelled since)', () => {
+    for (const query of queries('how many reservations were cancelled in 2024')) expect(stateAndDate(query), JSON.stringify(query.filters)).toBe(false);
+  });
+
+  it('leaves a state said as an adjective to the rows\' own date ("cancelled reservations in 2024")', () => {
+    expect(queries('cancelled reservations in 2024').some(stateAndDate)).toBe(true);
   });
 });
 
