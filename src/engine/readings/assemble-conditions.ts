@@ -14,6 +14,7 @@ export function assembleConditions(draft: Draft): void {
   valueFilters(draft);
   literals(draft);
   mergeAlternatives(draft);
+  verbsNamingAnotherColumn(draft);
   comparisons(draft);
   impliedComparisons(draft);
   patterns(draft);
@@ -46,6 +47,21 @@ function valueFilters(draft: Draft): void {
     draft.conditions.push({ kind: 'equals', entity: target.entity, column: target.column, values, negated, tokens });
     if (group.length > 1) draft.feature('filter.alternatives');
     namedColumnFor(draft, pick, target.entity, target.column);
+  }
+}
+
+/**
+ * "orders shipped to France": a verb that names the column of another value said (ship_country)
+ * says where that value is, not a state of its own (status "shipped", which delivered orders no
+ * longer have).
+ */
+function verbsNamingAnotherColumn(draft: Draft): void {
+  const { tokens, schema } = draft.input;
+  for (const condition of draft.conditions) {
+    if (condition.kind !== 'equals' || condition.tokens.length !== 1 || tokens[condition.tokens[0]].pos !== 'VERB') continue;
+    const lemma = tokens[condition.tokens[0]].lemma;
+    const namesOther = draft.conditions.some((other) => other !== condition && other.kind === 'equals' && other.column !== condition.column && columnOf(schema, other.entity, other.column).words.includes(lemma));
+    if (namesOther) throw new Invalid();
   }
 }
 

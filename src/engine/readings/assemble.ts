@@ -227,9 +227,11 @@ function finish(draft: Draft): void {
     const entity = target?.entity;
     if (!entity) throw new Invalid();
     // A verb naming a column of the rows asked about relates them to nothing, unless the column is
-    // a key to other rows ("documents shipped by USPS"): passed over as a relation, what it says
-    // would be dropped ("products that are discontinued": the flag; "orders we shipped": the date).
-    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey) throw new Invalid();
+    // a key to other rows ("documents shipped by USPS") or holds a value said ("orders shipped to
+    // France": ship_country): passed over as a relation, what it says would be dropped ("products
+    // that are discontinued": the flag; "orders we shipped": the date).
+    const valueSaidOn = (column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && condition.entity === entity && condition.column === column);
+    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey && !valueSaidOn(target.column)) throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);
   }

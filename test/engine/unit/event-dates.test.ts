@@ -74,6 +74,17 @@ describe('a verb beside a period that names a state and no date', () => {
   });
 });
 
+describe('a verb naming the column of a value said beside it', () => {
+  it('says where the value is, not a state ("loans returned to Harbour": return_branch, not also status "returned")', () => {
+    const read = queries('how many loans were returned to Harbour');
+    expect(read.some((query) => !datesOf(query).status && query.filters.some((filter) => filter.values.includes('Harbour')))).toBe(true);
+    for (const query of read) {
+      const both = datesOf(query).status && query.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'return_branch');
+      expect(both, JSON.stringify(query.filters)).toBe(false);
+    }
+  });
+});
+
 describe('a verb naming a column of the rows asked about', () => {
   it.each(['how many loans were returned?', 'how many loans did members return?'])('is never passed over as relating them to nothing: "%s"', (question) => {
     const read = queries(question);
