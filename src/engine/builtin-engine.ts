@@ -54,7 +54,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
   const followUpNote = text !== asked ? [`Read as a follow-up to "${context.previous?.question}": "${text}".`] : [];
   if (text.length === 0) return decline('empty_question');
   if (text.length > MAX_QUESTION_LENGTH) return decline('question_too_long', String(MAX_QUESTION_LENGTH));
-  const refusal = refusalOf(tokenize(text));
+  const refusal = refusalOf(tokenize(text), context.now);
   if (refusal) return decline(refusal.code, refusal.detail);
   readings = readQuestion(text, context.catalog, context.values, model, { ...DEFAULT_READ_OPTIONS, now: context.now });
   const verified = verifiedReadings(context.catalog, context.values, model, context.now);

@@ -26,7 +26,8 @@ export interface Refusal {
   readonly detail: string;
 }
 
-export function refusalOf(tokens: readonly Token[]): Refusal | undefined {
+/** `now` places years said in the future ("what will our MRR be in 2030"). */
+export function refusalOf(tokens: readonly Token[], now: Date = new Date()): Refusal | undefined {
   const words = tokens.filter((token) => token.kind === 'word');
   const write = words.find((token, index) => (WRITE_VERBS.has(token.lower) && token.pos !== 'NOUN' && token.pos !== 'ADJ') || (index === 0 && (WRITE_COMMANDS.has(token.lower) || WRITE_VERBS.has(token.lower))));
   if (write) return { code: 'writes_data', detail: write.lower };
@@ -34,6 +35,7 @@ export function refusalOf(tokens: readonly Token[]): Refusal | undefined {
   if (words.some((token) => FORECAST_WORDS.has(token.lemma) && token.pos === 'VERB') || words.some((token) => (token.lemma === 'forecast' || token.lemma === 'prediction' || token.lemma === 'projection'))) {
     return { code: 'forecast', detail: '' };
   }
-  if (words.some((token) => token.lower === 'will' || token.lower === 'gonna') && words.some((token) => ['next', 'future', 'upcoming', 'tomorrow'].includes(token.lower))) return { code: 'forecast', detail: '' };
+  const futureYear = tokens.some((token) => token.kind === 'number' && Number.isInteger(token.value) && (token.value ?? 0) > now.getUTCFullYear() && (token.value ?? 0) < 3000);
+  if (words.some((token) => token.lower === 'will' || token.lower === 'gonna') && (futureYear || words.some((token) => ['next', 'future', 'upcoming', 'tomorrow'].includes(token.lower)))) return { code: 'forecast', detail: '' };
   return undefined;
 }

@@ -68,6 +68,12 @@ describe('forecasts', () => {
     expect(refusal('how many visits will happen next week')?.code).toBe('forecast');
     expect(refusal('which jobs will Lyon pay')).toBeUndefined();
   });
+
+  it('"will" with a year after this one is a forecast ("what will revenue be in 2030"); a past year is not', () => {
+    const now = new Date('2025-05-10T12:00:00Z');
+    expect(refusalOf(tokenize('what will our hrs be in 2030'), now)?.code).toBe('forecast');
+    expect(refusalOf(tokenize('which jobs will Lyon pay from 2024'), now)).toBeUndefined();
+  });
 });
 
 describe('ordinary questions', () => {
