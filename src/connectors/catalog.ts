@@ -73,6 +73,12 @@ export interface CatalogMetric {
   readonly unit?: string;
   /** The date a period applies to: a column of the metric's entity or of an entity it points to. */
   readonly time?: { readonly entity: string; readonly column: string };
+  /**
+   * A state of now (MRR of live subscriptions, headcount of active employees): the data holds no
+   * history of it, so no period or time grain applies ("MRR last month" is declined, not read as
+   * the MRR of subscriptions started last month).
+   */
+  readonly current?: boolean;
   /** How it is computed, in words, stated with every answer that uses it. */
   readonly definition?: string;
   /**

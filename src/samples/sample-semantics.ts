@@ -97,11 +97,11 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
     metrics: [
       {
         words: ['mrr', 'monthly recurring revenue', 'recurring revenue'], label: 'MRR', aggregate: 'sum', column: 'mrr', unit: 'USD',
-        conditions: [LIVE_SUBSCRIPTION], ranks: true, definition: 'MRR = sum of subscriptions.mrr over active and past-due subscriptions',
+        conditions: [LIVE_SUBSCRIPTION], ranks: true, current: true, definition: 'MRR = sum of subscriptions.mrr over active and past-due subscriptions',
       },
       {
         words: ['arr', 'annual recurring revenue'], label: 'ARR', aggregate: 'sum', expression: times(field('subscriptions', 'mrr'), number(12)), unit: 'USD',
-        conditions: [LIVE_SUBSCRIPTION], definition: 'ARR = 12 × MRR (active and past-due subscriptions)',
+        conditions: [LIVE_SUBSCRIPTION], current: true, definition: 'ARR = 12 × MRR (active and past-due subscriptions)',
       },
       {
         words: ['churn rate', 'churn %', 'churn percentage'], label: 'Churn rate', aggregate: 'ratio', conditions: [],
@@ -112,7 +112,7 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
         },
         definition: 'churn rate = churned subscriptions (cancelled, not an expired trial) / subscriptions that ever paid (neither in trial nor an expired trial), in percent, over all time',
       },
-      { words: ['paid seat', 'paid seats'], label: 'Paid seats', aggregate: 'sum', column: 'seats', conditions: [LIVE_SUBSCRIPTION], definition: 'paid seats = seats of active and past-due subscriptions' },
+      { words: ['paid seat', 'paid seats'], label: 'Paid seats', aggregate: 'sum', column: 'seats', conditions: [LIVE_SUBSCRIPTION], current: true, definition: 'paid seats = seats of active and past-due subscriptions' },
     ],
     segments: [
       { words: ['trial', 'trialing', 'in trial'], label: 'subscriptions in trial', conditions: [when('status', 'eq', 'trialing')] },

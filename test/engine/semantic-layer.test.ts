@@ -25,8 +25,8 @@ const orders = {
   metrics: [{ words: ['revenue', 'sales'], label: 'Revenue (confirmed orders)', aggregate: 'sum' as const, column: 'amount_untaxed', conditions: [{ column: 'state', op: 'eq' as const, values: ['sale'] }], unit: 'EUR' }],
 };
 const employees = {
-  ...entity({ name: 'hr_employee', columns: [['id', 'integer'], ['name', 'text'], ['active', 'boolean']] }),
-  metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count' as const, conditions: [{ column: 'active', op: 'eq' as const, values: [true] }] }],
+  ...entity({ name: 'hr_employee', columns: [['id', 'integer'], ['name', 'text'], ['active', 'boolean'], ['hired_on', 'date']] }),
+  metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count' as const, conditions: [{ column: 'active', op: 'eq' as const, values: [true] }], current: true }],
 };
 const catalog: Catalog = { entities: [partners, moves] };
 const measured: Catalog = { entities: [partners, moves, orders, employees] };
@@ -81,6 +81,12 @@ describe('semantic layer', () => {
 
   it('plans a count metric on its entity', () => {
     expect(planned({ ...fixture, catalog: measured }, 'headcount').summary).toMatchObject({ root: 'hr_employee', measures: ['count(*)'], filters: ['hr_employee.active eq true'] });
+  });
+
+  it('declines a period on a metric that is a state of now ("headcount last year"), which the data holds no history of', () => {
+    expect(planQuestion('headcount', { ...fixture, catalog: measured }, { suggest: false }).ok).toBe(true);
+    expect(planQuestion('headcount last year', { ...fixture, catalog: measured }, { suggest: false }).ok).toBe(false);
+    expect(planQuestion('headcount by month', { ...fixture, catalog: measured }, { suggest: false }).ok).toBe(false);
   });
 
   it('keeps a segment word that also names its entity, and counts that entity', () => {

@@ -39,7 +39,7 @@ export function withSemanticLayer(entity: CatalogEntity, vocabulary: ModelVocabu
 function resolveMetric(entity: CatalogEntity, spec: MetricSpec): CatalogMetric | undefined {
   const conditions = firstSupported(entity, spec.when);
   if (conditions === undefined) return undefined;
-  const base = { words: wordForms(spec.words), label: spec.label, aggregate: spec.aggregate, conditions, ...(spec.fallback ? { fallback: true } : {}) };
+  const base = { words: wordForms(spec.words), label: spec.label, aggregate: spec.aggregate, conditions, ...(spec.fallback ? { fallback: true } : {}), ...(spec.current ? { current: true } : {}) };
   if (spec.column === undefined) return spec.aggregate === 'count' ? base : undefined;
   const column = spec.column.map((name) => findColumn(entity, name)).find((each) => each !== undefined && canAggregate(each, spec.aggregate));
   if (column === undefined) return undefined;

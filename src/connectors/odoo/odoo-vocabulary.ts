@@ -46,6 +46,8 @@ export interface MetricSpec {
   readonly time?: { readonly columns: readonly string[]; readonly via?: { readonly field: string; readonly model: string } };
   /** The same measure as another model's at a finer grain: see CatalogMetric.fallback. */
   readonly fallback?: boolean;
+  /** A state of now: see CatalogMetric.current. */
+  readonly current?: boolean;
 }
 
 export interface ModelVocabulary {
@@ -214,8 +216,8 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
       { words: ['lost'], label: 'Lost opportunities (archived, lost)', when: LOST },
     ],
     metrics: [
-      { words: ['pipeline', 'pipeline value', 'expected revenue'], label: 'Pipeline (expected revenue of open opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: OPEN_OPPORTUNITY },
-      { words: ['weighted pipeline', 'prorated revenue', 'weighted revenue'], label: 'Weighted pipeline (prorated revenue of open opportunities)', aggregate: 'sum', column: ['prorated_revenue'], when: OPEN_OPPORTUNITY },
+      { words: ['pipeline', 'pipeline value', 'expected revenue'], label: 'Pipeline (expected revenue of open opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: OPEN_OPPORTUNITY, current: true },
+      { words: ['weighted pipeline', 'prorated revenue', 'weighted revenue'], label: 'Weighted pipeline (prorated revenue of open opportunities)', aggregate: 'sum', column: ['prorated_revenue'], when: OPEN_OPPORTUNITY, current: true },
       { words: ['won revenue', 'closed revenue'], label: 'Won revenue (expected revenue of won opportunities)', aggregate: 'sum', column: ['expected_revenue'], when: WON, time: { columns: ['date_closed'] } },
     ],
   },
@@ -226,7 +228,7 @@ export const ODOO_VOCABULARY: Readonly<Record<string, ModelVocabulary>> = {
       { words: ['active', 'current'], label: 'Active employees', when: [[condition('active', 'eq', true)]] },
       { words: ['archived', 'former', 'departed'], label: 'Archived (former) employees', when: [[condition('active', 'eq', false)]] },
     ],
-    metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count', when: [[condition('active', 'eq', true)]] }],
+    metrics: [{ words: ['headcount'], label: 'Headcount (active employees)', aggregate: 'count', when: [[condition('active', 'eq', true)]], current: true }],
   },
   'hr.department': { synonyms: ['department'], fields: { manager_id: ['manager', 'head'] } },
   'project.task': {

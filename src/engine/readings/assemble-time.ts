@@ -132,6 +132,9 @@ function defaultDate(draft: Draft): ColumnInfo | undefined {
     draft.feature('period.segment-date');
     return columnOf(draft.input.schema, condition.entity, condition.segment.time);
   }
+  // "MRR last month": a state of now has no history here; dated by when its rows began, it would
+  // answer another question (the MRR of subscriptions started last month).
+  if (measuresOf(draft).some((measure) => measure.metric?.current === true)) throw new Invalid();
   const measured = measuresOf(draft)[0]?.entity;
   for (const [entity, feature] of [[measured, 'period.measure-date'], [draft.subject, 'period.subject-date']] as const) {
     if (!entity) continue;
