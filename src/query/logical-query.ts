@@ -51,6 +51,13 @@ export type RowAggregate = Exclude<Aggregate, WindowAggregate>;
 /** The unit of a ratio measure with `percent: true`. */
 export const PERCENT_UNIT = '%';
 
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/** A unit that is a currency (an ISO 4217 code such as EUR or USD): the measure is money. */
+export function isCurrency(unit: string | undefined): unit is string {
+  return unit !== undefined && CURRENCY_CODE.test(unit);
+}
+
 export interface Measure {
   /** Output column name, unique within the query (e.g. `total_revenue`). */
   readonly id: string;

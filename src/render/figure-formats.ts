@@ -3,7 +3,8 @@
  * number locale that gives d3's `$` the currency symbol Intl writes for the measure's currency
  * code, so that axes read "€1,200,000" and tooltips "€1,234.50" as the text does.
  */
-import { isCount, isCurrency, isShare } from './format-value.ts';
+import { isCurrency } from '../query/logical-query.ts';
+import { isCount, isShare } from './format-value.ts';
 import type { ColumnInfo } from './result-columns.ts';
 
 type Spec = Record<string, unknown>;

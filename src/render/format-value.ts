@@ -4,7 +4,7 @@
  *
  * English (en-US) separators throughout, because the sentences around the numbers are English.
  */
-import type { Aggregate, TimeGrain } from '../query/logical-query.ts';
+import { isCurrency, type Aggregate, type TimeGrain } from '../query/logical-query.ts';
 import type { ValueType } from '../connectors/catalog.ts';
 
 /** What a formatter needs to know about the column a value came from. */
@@ -19,16 +19,11 @@ export interface ValueFormat {
 /** Shown for SQL NULL in sentences and tables. */
 export const NO_VALUE = '(none)';
 
-const CURRENCY_CODE = /^[A-Z]{3}$/;
 const PERCENT_UNITS = new Set(['%', 'percent', 'pct']);
 const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
-
-export function isCurrency(unit: string | undefined): unit is string {
-  return unit !== undefined && CURRENCY_CODE.test(unit);
-}
 
 export function isPercent(unit: string | undefined): boolean {
   return unit !== undefined && PERCENT_UNITS.has(unit.toLowerCase());

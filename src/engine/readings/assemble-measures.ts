@@ -3,6 +3,7 @@
  * of a column under their cue ("the average and maximum age"), and the semantic layer's metrics.
  */
 import type { CatalogMetric } from '../../connectors/catalog.ts';
+import { isCurrency } from '../../query/logical-query.ts';
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { governingCue } from './context.ts';
@@ -118,11 +119,9 @@ function entityAmount(draft: Draft, unit: number, entity: string): void {
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);
 
-const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-
 /** A metric that adds up a column of things (seats, units), not of money. */
 function countsThings(draft: Draft, entity: string, metric: CatalogMetric): boolean {
-  if (!metric.column || metric.expression || (metric.unit !== undefined && CURRENCIES.has(metric.unit.toUpperCase()))) return false;
+  if (!metric.column || metric.expression || isCurrency(metric.unit)) return false;
   const info = columnOf(draft.input.schema, entity, metric.column);
   return info.isNumeric && !info.isMoney && !info.isPrice;
 }

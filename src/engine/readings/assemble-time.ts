@@ -8,6 +8,7 @@ import { columnOf, entityOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { Period } from '../question/periods.ts';
+import { isVerb } from './choices.ts';
 import type { ConditionNode } from './reading.ts';
 
 export function assembleTime(draft: Draft): void {
@@ -83,13 +84,24 @@ export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefi
 }
 
 function stateVerbBeside(draft: Draft, unitIndex: number): boolean {
-  return [draft.leftOf(unitIndex), draft.rightOf(unitIndex)].some((side) => {
+  return timeNeighbours(draft, unitIndex).some((side) => {
     const unit = draft.input.units[side];
     const pick = draft.picks[side];
-    if (unit?.kind !== 'link' || unit.end - unit.start !== 1 || draft.input.tokens[unit.start].pos !== 'VERB') return false;
+    if (unit?.kind !== 'link' || !isVerb(draft.input.tokens, unit.start, unit.end)) return false;
     const target = pick?.link?.target;
     return pick?.role === 'filter' || (pick?.role === 'segment' && target?.kind === 'segment' && !target.segment.time);
   });
+}
+
+/** The units on either side of a period or grain, looking past the time grain beside it ("opened per month in 2025"). */
+function timeNeighbours(draft: Draft, unitIndex: number): number[] {
+  const isGrain = (index: number): boolean => {
+    const unit = draft.input.units[index];
+    return unit?.kind === 'cue' && unit.cue.kind === 'grain';
+  };
+  const left = draft.leftOf(unitIndex);
+  const right = draft.rightOf(unitIndex);
+  return [isGrain(left) ? draft.leftOf(left) : left, isGrain(right) ? draft.rightOf(right) : right];
 }
 
 /**
@@ -97,13 +109,7 @@ function stateVerbBeside(draft: Draft, unitIndex: number): boolean {
  * next to the time grain beside it ("opened per month in 2025").
  */
 function namedDate(draft: Draft, unitIndex: number): ColumnInfo | undefined {
-  const isGrain = (index: number): boolean => {
-    const unit = draft.input.units[index];
-    return unit?.kind === 'cue' && unit.cue.kind === 'grain';
-  };
-  const left = draft.leftOf(unitIndex);
-  const right = draft.rightOf(unitIndex);
-  for (const side of [isGrain(left) ? draft.leftOf(left) : left, isGrain(right) ? draft.rightOf(right) : right]) {
+  for (const side of timeNeighbours(draft, unitIndex)) {
     const pick = draft.picks[side];
     if (pick?.role !== 'names' || pick.link?.target.kind !== 'column') continue;
     const info = columnOf(draft.input.schema, pick.link.target.entity, pick.link.target.column);

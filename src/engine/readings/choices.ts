@@ -9,7 +9,7 @@ import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
 import type { Token } from '../question/tokens.ts';
-import type { SchemaIndex } from '../schema/schema-model.ts';
+import { columnOf, type SchemaIndex } from '../schema/schema-model.ts';
 import type { Unit } from './units.ts';
 
 export type Role =
@@ -190,7 +190,7 @@ function linkChoices(
 }
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
-function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
+export function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
   return end - start === 1 && tokens[start].pos === 'VERB';
 }
 
@@ -199,7 +199,7 @@ function isTimeSide(kind: ContextKind): boolean {
 }
 
 function isDateColumn(schema: SchemaIndex, link: Link): boolean {
-  return link.target.kind === 'column' && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.isDate === true;
+  return link.target.kind === 'column' && columnOf(schema, link.target.entity, link.target.column).isDate;
 }
 
 function isLiteralSide(kind: ContextKind): boolean {
