@@ -73,7 +73,7 @@ function comparativeAt(tokens: readonly Token[], index: number): Cue | undefined
   const value = tokens[end + 1]?.kind === 'number' ? tokens[end + 1].value : undefined;
   if (!ranking || (!ranking.concept && !ranking.attributes) || value === undefined) return undefined;
   const upward = (ranking.direction === 'desc') !== inverse;
-  return { kind: 'compare', op: upward ? 'gt' : 'lt', values: [value], ...(ranking.concept ? { concept: ranking.concept } : {}), ...(ranking.attributes ? { attributes: ranking.attributes } : {}), start: index, end: end + 2 };
+  return { kind: 'compare', op: upward ? 'gt' : 'lt', values: [value], ...(tokens[end + 1].money ? { money: true } : {}), ...(ranking.concept ? { concept: ranking.concept } : {}), ...(ranking.attributes ? { attributes: ranking.attributes } : {}), start: index, end: end + 2 };
 }
 
 /** The adjective of a comparative ("older" → old, "bigger" → big, "heavier" → heavy). */
@@ -98,7 +98,8 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     const low = number(index + 1);
     const high = number(index + 3);
     if (low !== undefined && high !== undefined && ['and', 'to', '-'].includes(tokens[index + 2]?.lower ?? '')) {
-      return { kind: 'compare', op: 'between', values: [Math.min(low, high), Math.max(low, high)], start: index, end: index + 4 };
+      const money = tokens[index + 1].money === true || tokens[index + 3].money === true;
+      return { kind: 'compare', op: 'between', values: [Math.min(low, high), Math.max(low, high)], ...(money ? { money } : {}), start: index, end: index + 4 };
     }
     return undefined;
   }
@@ -124,7 +125,7 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at') return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
-    return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), start: index, end: position + 1 };
+    return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };
   }
   return undefined;
 }

@@ -36,7 +36,7 @@ export type CueBody =
   /** sorted by, ordered by, in descending order, alphabetically. */
   | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc'; readonly by: boolean }
   /** "more than 5", "older than 30": `concept`/`attributes` when the comparative names what is compared (older → age). */
-  | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[]; readonly percent?: boolean; readonly concept?: Concept; readonly attributes?: readonly string[]; readonly against?: 'average' }
+  | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[]; readonly percent?: boolean; readonly money?: boolean; readonly concept?: Concept; readonly attributes?: readonly string[]; readonly against?: 'average' }
   | { readonly kind: 'negation' }
   | { readonly kind: 'distinct' }
   /** What is asked: a command (list, show) or a question word (what, which, who, when). */

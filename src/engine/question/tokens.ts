@@ -37,6 +37,8 @@ const PLACEHOLDER = 'Qquotedzz';
 const KEPT_SYMBOLS = new Set(['>', '<', '>=', '<=', '=', '!=', '<>', ',', '%', '&', '+', '/', '#']);
 const SCALE_SUFFIXES = wordTable({ k: 1_000, m: 1_000_000, mm: 1_000_000, bn: 1_000_000_000 });
 const SCALE_WORDS = wordTable({ thousand: 1_000, million: 1_000_000, mio: 1_000_000, billion: 1_000_000_000, bn: 1_000_000_000 });
+/** Words and signs after a number that make it an amount of money ("5,000 dollars", "100 €"); "pounds" may weigh, so only "GBP" and "£". */
+const CURRENCY_AFTER = new Set(['dollar', 'dollars', 'euro', 'euros', 'usd', 'eur', 'gbp', 'chf', 'buck', 'bucks', 'yen', '$', '€', '£', '¥']);
 /** Words after which "one" is a number rather than a pronoun ("top one", "more than one"). */
 const ONE_AS_NUMBER_AFTER = new Set(['top', 'bottom', 'than', 'least', 'most', 'exactly', 'only', 'first', 'last']);
 
@@ -198,6 +200,12 @@ function scaleNumbers(drafts: readonly Draft[]): Draft[] {
     } else if (scaleWord !== undefined) {
       value *= scaleWord;
       text += ` ${next.text}`;
+      index += 1;
+    }
+    const after = drafts[index + 1];
+    if (after !== undefined && (after.kind === 'word' || after.kind === 'symbol') && CURRENCY_AFTER.has(after.text.toLowerCase())) {
+      money = true;
+      text += `${after.glued ? '' : ' '}${after.text}`;
       index += 1;
     }
     out.push({ ...draft, text, value, ...(money ? { money } : {}), ...(percent ? { percent } : {}) });

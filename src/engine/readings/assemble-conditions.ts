@@ -4,11 +4,12 @@
  * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
-import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
+import type { CompareOp } from '../question/cues.ts';
 
 export function assembleConditions(draft: Draft): void {
   valueFilters(draft);
@@ -158,6 +159,7 @@ function comparisons(draft: Draft): void {
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
+    if (cue.money && !holdsMoney(info)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
@@ -180,14 +182,32 @@ function impliedComparisons(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(index)) continue;
     const cue = unit.cue;
+    if (cue.money && !cue.concept && !cue.attributes) {
+      amountComparison(draft, index, cue.op, cue.values);
+      continue;
+    }
     if ((!cue.concept && !cue.attributes) || cue.values.length === 0 || !draft.subject) continue;
     if (draft.picks[draft.rightOf(index)]?.role === 'having') continue;
     const implied = impliedColumn(draft, draft.subject, cue);
     // "older than 30" on a date of birth is a date comparison this reading cannot make from a number.
-    if (!implied || implied.inverted) throw new Invalid();
+    if (!implied || implied.inverted || (cue.money && !holdsMoney(implied.column))) throw new Invalid();
     draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: cue.values, tokens: draft.useCue(index) });
     draft.feature('compare.implied-column');
   }
+}
+
+/**
+ * "invoices over $5,000", "payments above 1,000 euros": an amount of money said right after the rows
+ * asked about, with no column named, compares their one amount column. Rows with no single amount
+ * column leave the comparison unread, and the reading declines.
+ */
+function amountComparison(draft: Draft, cueIndex: number, op: CompareOp, values: readonly number[]): void {
+  const before = draft.picks[draft.leftOf(cueIndex)]?.link?.target;
+  if (values.length === 0 || before?.kind !== 'entity' || before.entity !== draft.subject) return;
+  const amount = entityOf(draft.input.schema, before.entity).primaryAmount;
+  if (!amount) return;
+  draft.conditions.push({ kind: 'compare', entity: amount.entity, column: amount.name, op, values, tokens: draft.useCue(cueIndex) });
+  draft.feature('compare.implied-amount');
 }
 
 function patterns(draft: Draft): void {

@@ -5,7 +5,7 @@
 import type { CatalogMetric } from '../../connectors/catalog.ts';
 import { isCurrency } from '../../query/logical-query.ts';
 import type { Cue } from '../question/cues.ts';
-import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
 import { governingCue } from './context.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, ReadingAggregate } from './reading.ts';
@@ -118,6 +118,13 @@ function entityAmount(draft: Draft, unit: number, entity: string): void {
 }
 
 const COUNT_WORDS = new Set(['number', 'count', 'total']);
+
+/** A measure in money: a metric with a currency unit, or an aggregate of a money column (a count never is). */
+export function isMoneyMeasure(draft: Draft, measure: MeasureNode): boolean {
+  const column = measure.metric ? measure.metric.column : measure.column;
+  if (measure.metric?.unit !== undefined) return isCurrency(measure.metric.unit);
+  return column !== undefined && !measure.metric?.expression && measure.aggregate !== 'count' && measure.aggregate !== 'count_distinct' && holdsMoney(columnOf(draft.input.schema, measure.entity, column));
+}
 
 /** A metric that adds up a column of things (seats, units), not of money. */
 function countsThings(draft: Draft, entity: string, metric: CatalogMetric): boolean {

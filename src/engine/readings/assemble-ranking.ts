@@ -7,7 +7,7 @@ import type { Cue } from '../question/cues.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { listGroupCue } from './context.ts';
 import { impliedColumn } from './implied-columns.ts';
-import { measuresOf } from './assemble-measures.ts';
+import { isMoneyMeasure, measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, OutputNode, ReadingAggregate } from './reading.ts';
 
@@ -291,7 +291,8 @@ export function assembleHaving(draft: Draft): void {
   for (const pick of draft.withRole('having')) {
     const cueIndex = draft.leftOf(pick.unit);
     const cue = draft.cueAt(cueIndex);
-    if (cue?.kind !== 'compare' || cue.values.length === 0 || pick.link?.target.kind !== 'entity') throw new Invalid();
+    // "more than 5 orders" counts them; "more than 5,000 dollars" is no count.
+    if (cue?.kind !== 'compare' || cue.values.length === 0 || cue.money || pick.link?.target.kind !== 'entity') throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: pick.link.target.entity, tokens };
     if (draft.groups.length === 0) groupByShown(draft, measure.entity);
@@ -305,6 +306,7 @@ export function assembleHaving(draft: Draft): void {
     if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || (cue.values.length === 0 && !cue.against)) continue;
     // "the number of employees who are over 60": the comparison belongs to the employees, not to their number.
     if (draft.input.contexts[unitIndex].right.between.some((word) => ['who', 'which', 'that', 'whose', 'where'].includes(word))) continue;
+    if (cue.money && !isMoneyMeasure(draft, measure)) throw new Invalid();
     // "customers whose revenue is above the average": compared with the average over all the groups.
     draft.having.push({ measure, op: cue.op, values: cue.values, ...(cue.against ? { against: cue.against } : {}), tokens: draft.useCue(cueIndex) });
     draft.feature(cue.against ? 'having.average' : 'having.measure');

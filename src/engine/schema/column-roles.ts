@@ -18,6 +18,8 @@ export const QUANTITY_WORDS: ReadonlySet<string> = new Set(['quantity', 'unit', 
 export const PRICE_WORDS: ReadonlySet<string> = new Set(['price', 'rate']);
 export const DISCOUNT_WORDS: ReadonlySet<string> = new Set(['discount', 'rebate', 'reduction']);
 
+/** Last words that make a column a span of time, a count or a share, whatever money words come before (payment_terms_days). */
+const NON_MONEY_TAILS = new Set(['day', 'days', 'hour', 'hours', 'minute', 'minutes', 'week', 'weeks', 'month', 'months', 'year', 'years', 'count', 'percent', 'pct']);
 const IDENTIFIER_TAILS = new Set(['id', 'code', 'key', 'uuid', 'guid', 'zip', 'phone', 'fax', 'postal', 'sku', 'reference', 'ref', 'isbn', 'ssn']);
 const NUMBER_TAILS = new Set(['number']);
 /** Words of a flag's name, as lemmas: is_active → be active, has_warranty → have warranty. */
@@ -38,7 +40,7 @@ export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, wor
   const has = (set: ReadonlySet<string>): boolean => words.some((word) => set.has(word));
   const currency = column.unit !== undefined && CURRENCY_UNITS.test(column.unit);
   const isDiscount = isNumeric && has(DISCOUNT_WORDS);
-  const isMoney = isNumeric && !isDiscount && (has(MONEY_WORDS) || currency);
+  const isMoney = isNumeric && !isDiscount && ((has(MONEY_WORDS) && !NON_MONEY_TAILS.has(tail)) || currency);
   const isPrice = isNumeric && has(PRICE_WORDS) && !has(AMOUNT_WORDS);
   const isFlag = column.type === 'boolean' || (words.some((word) => FLAG_WORDS.has(word)) && !isDate && words.length > 1 && (FLAG_HEADS.has(words[0]) || tail === 'flag' || tail === 'yn'));
   return {

@@ -43,6 +43,11 @@ export interface ColumnInfo extends ElementWords {
   readonly isDiscount: boolean;
 }
 
+/** A column a number said as money ("over 5,000 dollars") can be compared with. */
+export function holdsMoney(info: ColumnInfo): boolean {
+  return info.isMoney || info.isPrice;
+}
+
 /** `words` of a table drop technical prefixes (`tbl_order_lines` → order, line); its `nameWords` end singular ("sales order"). */
 export interface EntityInfo extends ElementWords {
   readonly name: string;
