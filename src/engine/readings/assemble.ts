@@ -215,7 +215,14 @@ function groupImplicitly(draft: Draft): void {
   if (draft.outputs.some((output) => output.kind !== 'measure')) groupByShown(draft, measures[0].kind === 'measure' ? measures[0].entity : '');
 }
 
+/** Whether a measure of the reading aggregates this column (a count of rows does not). */
+function measures(draft: Draft, entity: string, column: string): boolean {
+  return draft.outputs.some((output) => output.kind === 'measure' && output.entity === entity && output.column === column && output.aggregate !== 'count' && output.aggregate !== 'count_distinct');
+}
+
 function finish(draft: Draft): void {
+  // "total amount by amount": a group on the column its own measure adds up holds one value of it.
+  if (draft.groups.some((group) => group.kind === 'column' && measures(draft, group.entity, group.column))) throw new Invalid();
   // A column named beside a literal or a period ("country 'France'", "shipped in 2024") is read with it or not at all.
   for (const pick of draft.withRole('names')) {
     if (!draft.usedTokens.has(draft.unit(pick.unit).start)) throw new Invalid();
@@ -230,8 +237,9 @@ function finish(draft: Draft): void {
     // a key to other rows ("documents shipped by USPS") or holds a value said ("orders shipped to
     // France": ship_country): passed over as a relation, what it says would be dropped ("products
     // that are discontinued": the flag; "orders we shipped": the date).
+    // A verb naming the column measured ("payments received": the amount received) restates the measure.
     const valueSaidOn = (column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && condition.entity === entity && condition.column === column);
-    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey && !valueSaidOn(target.column)) throw new Invalid();
+    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey && !valueSaidOn(target.column) && !measures(draft, entity, target.column)) throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);
   }

@@ -2,7 +2,8 @@
  * A number said as money ("over 2,000 dollars", "$500", "100 €") is compared only with money: a
  * money column, a sum of one, or a metric in a currency; never with a span of days or a count of
  * rows. Said right after the rows asked about with no column named, it compares their one amount
- * column. On a small clinic schema the engine was not tuned on.
+ * column. A verb naming the column a measure adds up ("bills charged") restates the measure.
+ * On a small clinic schema the engine was not tuned on.
  */
 import { describe, expect, it } from 'vitest';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
@@ -70,5 +71,14 @@ describe('a number said as money', () => {
 
   it('still compares days said as days ("bills with a payment grace above 30 days")', () => {
     expect(queries('bills with a payment grace above 30 days').some((query) => comparedColumns(query).includes('payment_grace_days'))).toBe(true);
+  });
+});
+
+describe('a verb naming the column a measure adds up', () => {
+  it.each(['total bills charged last month', 'the sum of bills charged in 2024'])('restates the measure, never groups by it: "%s"', (question) => {
+    const read = queries(question);
+    expect(read.length).toBeGreaterThan(0);
+    for (const query of read) expect(query.dimensions.map((dimension) => dimension.field.kind === 'field' && dimension.field.column)).not.toContain('total_charged');
+    expect(read[0].measures).toMatchObject([{ aggregate: 'sum', expression: { kind: 'field', column: 'total_charged' } }]);
   });
 });
