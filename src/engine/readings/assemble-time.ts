@@ -80,7 +80,32 @@ export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefi
   // "subscriptions cancelled in 2025": a state said as a verb beside the period is an event whose
   // date the data does not name; the rows' own date (when they started) would answer another question.
   if (stateVerbBeside(draft, unitIndex)) throw new Invalid();
-  return defaultDate(draft);
+  const date = defaultDate(draft);
+  // "customers who joined last year": a clause about some rows dates those rows; with a verb that
+  // names no date, the date of another entity (their orders') would answer another question.
+  const clause = clauseEntity(draft, unitIndex);
+  if (clause !== undefined && date !== undefined && date.entity !== clause) throw new Invalid();
+  return date;
+}
+
+const RELATIVE_WORDS = new Set(['who', 'that', 'which']);
+
+/** The entity a relative clause ending in the period is about ("customers who joined last year"), when its verb names nothing. */
+function clauseEntity(draft: Draft, unitIndex: number): string | undefined {
+  const { tokens, units } = draft.input;
+  const period = units[unitIndex];
+  if (period?.kind !== 'period') return undefined;
+  let index = period.start - 1;
+  while (tokens[index]?.pos === 'ADP') index -= 1;
+  const unitAt = (position: number) => units.findIndex((unit) => unit.start <= position && position < unit.end);
+  if (tokens[index]?.pos !== 'VERB' || units[unitAt(index)]?.kind !== 'word') return undefined;
+  index -= 1;
+  while (tokens[index]?.pos === 'AUX' || tokens[index]?.pos === 'ADV') index -= 1;
+  if (!RELATIVE_WORDS.has(tokens[index]?.lower ?? '')) return undefined;
+  // Whatever the reading takes the noun for (the rows, or another table's key to them), the clause is about what it names.
+  const named = units[unitAt(index - 1)];
+  const entities = named?.kind === 'link' ? named.links.flatMap((link) => (link.target.kind === 'entity' ? [link.target.entity] : [])) : [];
+  return entities.length === 1 ? entities[0] : undefined;
 }
 
 function stateVerbBeside(draft: Draft, unitIndex: number): boolean {

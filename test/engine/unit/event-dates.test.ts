@@ -93,3 +93,15 @@ describe('a verb naming a column of the rows asked about', () => {
     for (const query of read) expect(query.filters.length + query.dimensions.length, JSON.stringify(query)).toBeGreaterThan(0);
   });
 });
+
+describe('a period closing a clause about other rows', () => {
+  it.each([
+    'reservations of members who signed up in 2024',
+    'loans to members who enrolled last year',
+  ])('never dates the rows asked about instead: "%s"', (question) => {
+    for (const query of queries(question)) {
+      const { dates } = datesOf(query);
+      expect([...dates].filter((date) => date !== 'joined_on'), JSON.stringify(query.filters)).toEqual([]);
+    }
+  });
+});
