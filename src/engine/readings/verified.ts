@@ -11,6 +11,7 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
+import type { Reading } from './reading.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
 /** A verified question, under the shape of its reading (see shapeOfCore), with that reading's core. */
@@ -33,8 +34,11 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   if (known.day === day) return known.readings;
   const readings = new Map<string, VerifiedQuestion>();
   for (const question of questions) {
-    const core = verifiedReading(question, catalog, values, model, now)?.core;
-    if (core !== undefined && !readings.has(shapeOfCore(core))) readings.set(shapeOfCore(core), { question, core });
+    const reading = verifiedReading(question, catalog, values, model, now);
+    if (reading === undefined) continue;
+    for (const shape of [shapeOfCore(reading.core), shapeWithoutMetricPeriod(reading.core, reading.reading)]) {
+      if (!readings.has(shape)) readings.set(shape, { question, core: reading.core });
+    }
   }
   Object.assign(known, { day, readings });
   return readings;
@@ -50,6 +54,24 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
 export function shapeOfCore(core: string): string {
   return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+/g, '"limit":"<n>"');
 }
+
+/**
+ * The shape without the period on the date a metric is dated by (the semantic layer's own date for
+ * it): a verified question vouches for its metric, groups and joins over any stretch of that date.
+ * "Top 5 customers by revenue last quarter" is "top 10 customers by revenue" over one quarter of
+ * the order date; a period on another date ("customers who joined last quarter") stays in the shape.
+ */
+export function shapeWithoutMetricPeriod(core: string, reading: Reading): string {
+  const dates = reading.outputs.flatMap((output) => (output.kind === 'measure' && output.metric?.time ? [output.metric.time] : []));
+  if (dates.length === 0) return shapeOfCore(core);
+  const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[] }[] };
+  const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field'
+    && dates.some((date) => date.entity === filter.expression.entity && date.column === filter.expression.column)
+    && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
+  return shapeOfCore(JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) }));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */
 export function verifiedReading(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): Candidate | undefined {

@@ -9,7 +9,7 @@ import { shapeOfCore } from '../../../src/engine/readings/verified.ts';
 
 /** decide reads only these fields of a candidate. */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
-  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [] } } } as unknown as Candidate;
+  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [] } }, reading: { outputs: [], conditions: [], groups: [] } } as unknown as Candidate;
 }
 
 /** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
@@ -133,6 +133,22 @@ describe('decide', () => {
     expect(decide([candidate(1, otherMeasure)], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
   });
 
+  it('answers the verified reading over a period of its metric\'s own date, not of another date', () => {
+    const unsure = model(0.99, -10);
+    const field = (entity: string, column: string) => ({ column, entity, kind: 'field' });
+    const period = (entity: string, column: string) => [
+      { expression: field(entity, column), kind: 'filter', op: 'gte', values: ['2026-07-01'] },
+      { expression: field(entity, column), kind: 'filter', op: 'lt', values: ['2026-10-01'] },
+    ];
+    const coreWith = (filters: object[]) => JSON.stringify({ filters, limit: 10, measures: ['revenue'] });
+    const verifiedCore = coreWith([]);
+    const verified = new Map([[shapeOfCore(verifiedCore), { question: 'top 10 customers by revenue', core: verifiedCore }]]);
+    const revenue = { outputs: [{ kind: 'measure', metric: { time: { entity: 'orders', column: 'order_date' } } }], conditions: [], groups: [] };
+    const withReading = (core: string): Candidate => ({ ...candidate(1, core), reading: revenue }) as unknown as Candidate;
+    expect(decide([withReading(coreWith(period('orders', 'order_date')))], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1 });
+    expect(decide([withReading(coreWith(period('customers', 'since')))], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
+  });
+
   it('a verified reading still needs every meaningful word and a clear lead over another answer', () => {
     const verified = new Map([['a', { question: 'the verified one', core: 'a' }]]);
     expect(decide([candidate(1, 'a', [4])], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'unused-words' });
@@ -147,12 +163,12 @@ describe('decide', () => {
       ...base, joins: join, dimensions: [{ id: 'order_status', label: 'Order status', field: { kind: 'field', entity: 'orders', column: 'status' } }],
       filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'invoices', column: 'order_id' }, op: 'not_null', values: [] }],
     };
-    const byStatus = { subject: 'invoices', conditions: [], groups: [{ kind: 'column', entity: 'invoices', column: 'status', tokens: [] }] };
+    const byStatus = { subject: 'invoices', outputs: [], conditions: [], groups: [{ kind: 'column', entity: 'invoices', column: 'status', tokens: [] }] };
     const withQuery = (score: number, core: string, query: object, reading: object = byStatus): Candidate => ({ ...candidate(score, core), planned: { query }, reading }) as unknown as Candidate;
     const lenient = model(0, 10);
     expect(decide([withQuery(1, 'own', own), withQuery(1, 'via', viaOrder)], tokens, lenient)).toMatchObject({ kind: 'answer' });
     // Entities grouped are grouped by their names: products and their suppliers both have a "name".
-    const byEntity = { subject: 'invoices', conditions: [], groups: [{ kind: 'entity', entity: 'invoices', tokens: [] }] };
+    const byEntity = { subject: 'invoices', outputs: [], conditions: [], groups: [{ kind: 'entity', entity: 'invoices', tokens: [] }] };
     expect(decide([withQuery(1, 'own', own, byEntity), withQuery(1, 'via', viaOrder, byEntity)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
     // The farther reading first is no reason to answer; another column name is another question.
     expect(decide([withQuery(1, 'via', viaOrder), withQuery(1, 'own', own)], tokens, lenient)).toMatchObject({ kind: 'decline', why: 'ambiguous' });
