@@ -10,6 +10,7 @@ import { candidateSuggestions, pickSuggestions } from './explain/suggest.ts';
 import { composeFollowUp } from './question/follow-up.ts';
 import { refusalOf } from './question/guards.ts';
 import { tokenize } from './question/tokens.ts';
+import { carriesMeaning, isEmptyWord } from './readings/accounting.ts';
 import { decide } from './readings/decide.ts';
 import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
@@ -64,6 +65,9 @@ export function planQuestion(question: string, context: EngineContext, options: 
     if (decision.why === 'no-reading') {
       const linked = readings.units.some((unit) => unit.kind === 'link' || (unit.kind === 'quoted' && unit.links.length > 0));
       if (!linked) return decline('nothing_matched');
+      // Words that name nothing in the data are the likeliest reason no reading holds ("income minus rent").
+      const unknown = readings.units.flatMap((unit) => (unit.kind === 'word' && carriesMeaning(unit.token) && !isEmptyWord(unit.token) ? [unit.token.text] : []));
+      if (unknown.length > 0) return decline('unknown_words', quoteAll(unknown), unknown);
       return decline('unsupported_question', 'no single query over this data reads every part of it');
     }
     if (decision.why === 'ambiguous' && decision.best && decision.runnerUp) {

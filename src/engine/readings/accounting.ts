@@ -40,7 +40,7 @@ const EMPTY_WORDS = new Set([
   'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
 ]);
 
-function isEmptyWord(token: Token): boolean {
+export function isEmptyWord(token: Token): boolean {
   return EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower);
 }
 
