@@ -110,8 +110,13 @@ function rankByMeasure(draft: Draft, cue: Superlative, unit: number, tokens: rea
     draft.limitPer = [...draft.groups];
     draft.feature('rank.per-group');
   }
+  const referenced = target.kind === 'column' ? referencedEntity(draft, target.entity, target.column) : undefined;
   if (target.kind === 'entity') draft.groups.push({ kind: 'entity', entity: target.entity, tokens });
-  else if (target.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
+  else if (referenced && target.kind === 'column') {
+    // "top 3 salespeople by revenue" where salesperson is orders.employee_id: ranked employees, by their names.
+    draft.groups.push({ kind: 'entity', entity: referenced, via: { entity: target.entity, column: target.column }, tokens });
+    draft.feature('group.via-foreign-key');
+  } else if (target.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
   else return false;
   draft.order.push({ key: measures[0], direction: cue.direction, tokens: [] });
   draft.limit = cue.limit ?? (cue.several ? 10 : 1);

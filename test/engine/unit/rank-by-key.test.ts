@@ -1,0 +1,31 @@
+/**
+ * "Top 3 agents by total amount", where "agent" names the key of the rows measured (deal.agent_id):
+ * the ranked things are the rows the key points to, shown by their names, as "total amount by
+ * agent" already groups them; never their ids alone. On a schema the engine was not tuned on.
+ */
+import { describe, expect, it } from 'vitest';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const brokerage = catalog(
+  entity({ name: 'broker', rows: 40, columns: [['id', 'integer'], ['full_name', 'text']] }),
+  entity({
+    name: 'deal', rows: 9_000, references: { agent_id: 'broker' },
+    columns: [['id', 'integer'], ['agent_id', 'integer', { synonyms: ['agent'] }], ['closed_on', 'date'], ['deal_amount', 'number']],
+  }),
+);
+
+function best(question: string) {
+  return readQuestion(question, brokerage, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+}
+
+describe('a ranking of the things a key points to', () => {
+  it.each(['top 3 agents by total deal amount', 'the 5 best agents by total deal amount in 2024'])('groups by the rows the key points to, shown by name: "%s"', (question) => {
+    const query = best(question);
+    expect(query?.limit).toBeGreaterThan(1);
+    const shown = query?.dimensions.map((dimension) => (dimension.field.kind === 'field' ? `${dimension.field.entity}.${dimension.field.column}` : '')) ?? [];
+    expect(shown).toContain('broker.full_name');
+  });
+});
