@@ -46,13 +46,13 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
 
 /**
  * What a verified question vouches for: its reading's measures, groups, joins, columns and
- * conditions, whatever the dates of its period and the number of rows it keeps. "Monthly revenue
- * in 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is
- * "top 10 customers by revenue" cut shorter. The core is canonical JSON (sorted keys), so dates and
- * the limit are found as such.
+ * conditions, whatever the dates of its period and whether or where it cuts the rows. "Monthly
+ * revenue in 2025" is "revenue by month this year" asked of another year; "top 5 customers by
+ * revenue" is "top 10 customers by revenue" cut shorter, and "revenue by customer" the same uncut.
+ * The core is canonical JSON (sorted keys), so dates and the limit are found as such.
  */
 export function shapeOfCore(core: string): string {
-  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+/g, '"limit":"<n>"');
+  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '');
 }
 
 /**

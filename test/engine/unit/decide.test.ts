@@ -123,12 +123,14 @@ describe('decide', () => {
     expect(decide([candidate(1, 'a')], tokens, unsure, new Map([['b', { question: 'another reading', core: 'b' }]]))).toMatchObject({ kind: 'decline', why: 'not-confident' });
   });
 
-  it('answers the verified reading asked of another period or for another number of rows, not another reading', () => {
+  it('answers the verified reading asked of another period, for another number of rows or uncut, not another reading', () => {
     const unsure = model(0.99, -10);
     const verifiedCore = '{"filters":[{"op":"gte","values":["2026-01-01"]},{"op":"lt","values":["2027-01-01"]}],"limit":10,"measures":["revenue"]}';
     const verified = new Map([[shapeOfCore(verifiedCore), { question: 'top 10 by revenue this year', core: verifiedCore }]]);
     const otherYear = verifiedCore.replace('2026-01-01', '2024-01-01').replace('2027-01-01', '2025-01-01').replace('"limit":10', '"limit":3');
     expect(decide([candidate(1, otherYear)], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1, verified: { question: 'top 10 by revenue this year' } });
+    const uncut = verifiedCore.replace('"limit":10,', '');
+    expect(decide([candidate(1, uncut)], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1 });
     const otherMeasure = otherYear.replace('revenue', 'cost');
     expect(decide([candidate(1, otherMeasure)], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
   });
