@@ -58,7 +58,8 @@ export class SenseIndex {
   }
 
   /** Known words related to `lemma` (never `lemma` itself), strongest first. */
-  related(lemma: string): SenseLink[] {
+  /** `poses`: the parts of speech the word is read as (a verb's noun senses are another word: "work" is not a product). */
+  related(lemma: string, poses: readonly WordNetPos[] = POSES): SenseLink[] {
     const best = new Map<string, SenseLink>();
     const consider = (link: SenseLink): void => {
       if (link.word === lemma) return;
@@ -66,7 +67,7 @@ export class SenseIndex {
       if (!current || current.score < link.score) best.set(link.word, link);
     };
     const net = wordNet();
-    for (const pos of POSES) {
+    for (const pos of poses) {
       net.senses(lemma, pos).slice(0, MAX_SENSES).forEach((synset, questionRank) => {
         for (const entry of this.bySynset.get(synset.key) ?? []) {
           // The known word's synset is this one (synonym), derives from it, or is one step below it.

@@ -216,7 +216,7 @@ function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex
   // Words that count or total ("total", "average") compute; their WordNet relatives ("total" → amount) name nothing.
   if (isDegreeForm(token) || AGGREGATE_WORDS.has(token.lower)) return [];
   const links: Link[] = [];
-  for (const related of senseIndexOf(schema).related(token.lemma)) {
+  for (const related of senseIndexOf(schema).related(token.lemma, token.pos === 'VERB' ? ['v'] : undefined)) {
     for (const entry of schema.terms.get(related.word) ?? []) {
       if (entry.match !== 'exact' && entry.match !== 'head' && entry.match !== 'lemma' && entry.match !== 'label') continue;
       links.push({ start: index, end: index + 1, target: entry.target, match: `wordnet-${related.relation}`, strength: related.score * MATCH_STRENGTH[entry.match] });

@@ -33,6 +33,13 @@ describe('SenseIndex.related', () => {
     expect(synonym.score).toBeLessThan(0.85);
   });
 
+  it('reads a verb by its verb senses only: "work" done is no product, though a work is one', () => {
+    const products = new SenseIndex(['product']);
+    expect(products.related('work').some((candidate) => candidate.word === 'product')).toBe(true);
+    expect(products.related('work', ['v']).some((candidate) => candidate.word === 'product')).toBe(false);
+    expect(index.related('ship', ['v']).find((candidate) => candidate.word === 'shipment')).toMatchObject({ relation: 'derived' });
+  });
+
   it('never relates a word to itself', () => {
     expect(link('technician', 'technician')).toBeUndefined();
   });
