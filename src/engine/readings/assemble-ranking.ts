@@ -297,7 +297,8 @@ export function assembleHaving(draft: Draft): void {
     const cueIndex = draft.leftOf(pick.unit);
     const cue = draft.cueAt(cueIndex);
     // "more than 5 orders" counts them; "more than 5,000 dollars" is no count.
-    if (cue?.kind !== 'compare' || cue.values.length === 0 || cue.money || pick.link?.target.kind !== 'entity') throw new Invalid();
+    // A comparison is read once: "supply more than 5 products" does not also compare a stock with 5.
+    if (cue?.kind !== 'compare' || cue.values.length === 0 || cue.money || draft.usedCues.has(cueIndex) || pick.link?.target.kind !== 'entity') throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: pick.link.target.entity, tokens };
     if (draft.groups.length === 0) groupByShown(draft, measure.entity);
