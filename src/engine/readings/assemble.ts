@@ -137,8 +137,9 @@ function showOutputs(draft: Draft): void {
   const measures = measuresOf(draft);
   for (const measure of measures) draft.feature(measure.entity === draft.subject ? 'measure.of-subject' : 'measure.of-other');
   const leads = draft.input.units.flatMap((unit) => (unit.kind === 'cue' && unit.cue.kind === 'lead' ? [unit.cue] : []));
-  // "who is the newest technician?": a question about someone asks for their name.
-  if (draft.outputs.length === 0 && measures.length === 0 && draft.subject && leads.some((lead) => lead.kind === 'lead' && lead.person)) {
+  // "who is the newest technician?", "who was hired most recently?": a question about someone asks
+  // for their name, beside whatever else it shows of them.
+  if (measures.length === 0 && draft.subject && leads.some((lead) => lead.kind === 'lead' && lead.person) && !namesShown(draft, draft.subject)) {
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
     draft.feature('show.name-for-who');
   }
@@ -155,6 +156,12 @@ function showOutputs(draft: Draft): void {
     for (const column of entityOf(draft.input.schema, draft.subject).columns) draft.outputs.push({ kind: 'column', entity: draft.subject, column: column.name, tokens });
     draft.feature('show.everything');
   }
+}
+
+/** Whether the reading already shows the entity's name: as a name node, or its naming columns themselves. */
+function namesShown(draft: Draft, entity: string): boolean {
+  const naming = entityOf(draft.input.schema, entity).displayColumns.map((column) => column.name);
+  return draft.outputs.some((output) => (output.kind === 'name' && output.entity === entity) || (output.kind === 'column' && output.entity === entity && naming.includes(output.column)));
 }
 
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);
