@@ -138,8 +138,10 @@ function showOutputs(draft: Draft): void {
   for (const measure of measures) draft.feature(measure.entity === draft.subject ? 'measure.of-subject' : 'measure.of-other');
   const leads = draft.input.units.flatMap((unit) => (unit.kind === 'cue' && unit.cue.kind === 'lead' ? [unit.cue] : []));
   // "who is the newest technician?", "who was hired most recently?": a question about someone asks
-  // for their name, beside whatever else it shows of them.
-  if (measures.length === 0 && draft.subject && leads.some((lead) => lead.kind === 'lead' && lead.person) && !namesShown(draft, draft.subject)) {
+  // for their name, beside whatever else it shows of them (a name said otherwise, "who are our
+  // best salespeople" through orders' salesperson key, is theirs already).
+  const ofSubjectOnly = draft.outputs.every((output) => output.kind === 'column' && output.entity === draft.subject);
+  if (measures.length === 0 && draft.subject && ofSubjectOnly && leads.some((lead) => lead.kind === 'lead' && lead.person) && !namesShown(draft, draft.subject)) {
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
     draft.feature('show.name-for-who');
   }
