@@ -21,6 +21,7 @@ export function assembleTime(draft: Draft): void {
     const column = timeColumn(draft, pick.unit);
     const tokens = draft.use(pick.unit);
     if (column) {
+      newRowsOn(draft, column);
       // Two periods said are about two dates ("revenue this year from customers who joined this year").
       if (draft.conditions.some((condition) => condition.kind === 'period' && condition.entity === column.entity && condition.column === column.name)) throw new Invalid();
       draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period: unit.period, tokens });
@@ -36,7 +37,25 @@ export function assembleTime(draft: Draft): void {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'grain') continue;
     const column = timeColumn(draft, index);
     if (!column) throw new Invalid();
+    newRowsOn(draft, column);
     draft.groups.push({ kind: 'grain', entity: column.entity, column: column.name, grain: unit.cue.grain as TimeGrain, tokens: draft.useCue(index) });
+  }
+}
+
+/**
+ * "new customers this year", "new accounts per month": rows new in a period are those the period
+ * dates by their own first date (customers.customer_since). "new" before rows dated by anything
+ * else (their orders' date) stays unread, and the question is declined.
+ */
+function newRowsOn(draft: Draft, column: ColumnInfo): void {
+  if (entityOf(draft.input.schema, column.entity).mainDate?.name !== column.name) return;
+  for (const [index, unit] of draft.input.units.entries()) {
+    if (unit.kind !== 'word' || unit.token.lemma !== 'new' || draft.usedTokens.has(unit.start)) continue;
+    const target = draft.picks[index + 1]?.link?.target;
+    if (target?.kind === 'entity' && target.entity === column.entity) {
+      draft.use(index);
+      draft.feature('period.new-rows');
+    }
   }
 }
 

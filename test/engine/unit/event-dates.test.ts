@@ -105,3 +105,18 @@ describe('a period closing a clause about other rows', () => {
     }
   });
 });
+
+describe('"new" rows in a period', () => {
+  const best = (question: string) => readQuestion(question, library, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0];
+
+  it.each(['how many new members joined in 2024?', 'new members per month in 2024', 'how many new members this year'])('are the rows the period dates by their own first date: "%s"', (question) => {
+    const candidate = best(question);
+    expect(candidate?.unusedWords).toEqual([]);
+    expect([...datesOf(candidate!.planned.query).dates]).toEqual(['joined_on']);
+  });
+
+  it('leave "new" unread with no period to be new in', () => {
+    const candidate = best('how many new members are there?');
+    expect(candidate?.unusedWords.length).toBeGreaterThan(0);
+  });
+});
