@@ -173,11 +173,18 @@ function linkChoices(
         if (namesEntity) addRows({ words: [], label: `${target.column.replace(/_/g, ' ')} is ${target.value}`, conditions: [{ column: target.column, op: 'eq', values: [target.value] }] }, true);
         break;
       }
-      case 'metric':
+      case 'metric': {
         add('measure');
+        // "orders with a shipping cost above 100": a metric that adds up one column of the rows
+        // compares that column, row by row.
+        const { metric } = link.target;
+        if ((right === 'compare' || left === 'compare') && metric.column && !metric.expression && metric.aggregate !== 'ratio') {
+          choices.push(choice(index, 'compare', context, { ...link, target: { kind: 'column', entity: link.target.entity, column: metric.column } }));
+        }
         // "which category brings in the most revenue": the metric ranks what is shown.
         if (left === 'superlative') add('rank');
         break;
+      }
       case 'segment':
         add('segment');
         // "how many open invoices", "list overdue invoices": the segment's word also names its rows.

@@ -89,6 +89,11 @@ function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
         between.push(lemma);
         continue;
       }
+      // "a shipping cost of more than 100": "of" before a comparison joins it to what it compares.
+      if (kind === 'of' && units[position + 1]?.kind === 'cue' && (units[position + 1] as { cue: Cue }).cue.kind === 'compare') {
+        between.push(lemma);
+        continue;
+      }
       // "kinds of products": the kinds are the products.
       if (KIND_NOUNS.has(lemma) && step === 1 && units[position + 1]?.kind === 'word' && (units[position + 1] as { token: { lower: string } }).token.lower === 'of') {
         between.push(lemma, 'of');

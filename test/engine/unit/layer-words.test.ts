@@ -76,3 +76,11 @@ describe('arithmetic between quantities', () => {
     }
   });
 });
+
+describe('a metric of one column said in a comparison of rows', () => {
+  it.each(['leases with an income above 2000', 'how many leases have an income of more than 2000'])('compares that column row by row: "%s"', (question) => {
+    const best = readQuestion(question, rentals, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+    expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'lease', column: 'rent' }, op: 'gt', values: [2000] }));
+    expect(best?.having).toEqual([]);
+  });
+});

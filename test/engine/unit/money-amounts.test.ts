@@ -69,8 +69,8 @@ describe('a number said as money', () => {
     }
   });
 
-  it('still compares days said as days ("bills with a payment grace above 30 days")', () => {
-    expect(queries('bills with a payment grace above 30 days').some((query) => comparedColumns(query).includes('payment_grace_days'))).toBe(true);
+  it.each(['bills with a payment grace above 30 days', 'bills with a payment grace of more than 30 days'])('still compares days said as days: "%s"', (question) => {
+    expect(queries(question).some((query) => comparedColumns(query).includes('payment_grace_days'))).toBe(true);
   });
 });
 
