@@ -5,7 +5,7 @@
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
-import type { Choice } from './choices.ts';
+import { isVerb, type Choice } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
@@ -269,18 +269,32 @@ export function ownValuesSaidAlone(draft: Draft): void {
 
 /** A negation cue shortly before a unit ("not in Germany", "excluding cancelled"), marked used. */
 export function negatedBefore(draft: Draft, unitIndex: number): boolean {
+  let agent: number | undefined;
   for (let index = unitIndex - 1, steps = 0; index >= 0 && steps < 5; index -= 1, steps += 1) {
     const unit = draft.unit(index);
     if (unit.kind === 'cue' && unit.cue.kind === 'negation') {
       if (draft.usedCues.has(index)) return false;
       draft.useCue(index);
+      if (agent !== undefined) draft.useCue(agent);
       return true;
+    }
+    // "not made by bank transfer", "not handled by Frontline": "by" after a verb says by what, not per what.
+    if (unit.kind === 'cue' && unit.cue.kind === 'group' && unit.cue.by && index === unitIndex - 1 && isVerbWord(draft, index - 1) && !draft.usedCues.has(index)) {
+      agent = index;
+      continue;
     }
     // "did not sign up in", "who are not based in": verbs and the column named may stand between.
     const role = draft.picks[index]?.role;
     if (unit.kind !== 'word' && !(unit.kind === 'link' && (role === 'names' || role === 'relation'))) return false;
   }
   return false;
+}
+
+/** A verb said alone, or one the reading takes only as relating the rows to what follows. */
+function isVerbWord(draft: Draft, index: number): boolean {
+  const unit = index >= 0 ? draft.unit(index) : undefined;
+  if (unit?.kind === 'word') return unit.token.pos === 'VERB';
+  return unit?.kind === 'link' && isVerb(draft.input.tokens, unit.start, unit.end) && draft.picks[index]?.role === 'relation';
 }
 
 export type { ConditionNode };
