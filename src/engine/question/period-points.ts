@@ -19,6 +19,8 @@ export interface Point {
   readonly assumption?: string;
 }
 
+/** Words before "year" that say which one, as years from the current one. */
+const RELATIVE_YEARS: Readonly<Record<string, number>> = { this: 0, current: 0, last: -1, previous: -1, next: 1 };
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 const YEAR_BLOCKERS = new Set([
   'over', 'above', 'under', 'below', 'than', 'between', 'least', 'most', 'exceeding', 'exceed', 'top', 'bottom', 'first',
@@ -127,9 +129,8 @@ export class PointReader {
       return this.quarterPoint(Number(this.word(index + 1)[1]), this.yearValue(index), index + 2);
     }
     if (quarter === undefined) return undefined;
-    if (this.word(next) === 'of' && this.yearValue(next + 1) !== undefined) next += 1;
-    year = this.yearValue(next);
-    if (year !== undefined) next += 1;
+    const said = this.yearOf(next);
+    if (said) ({ year, next } = said);
     return this.quarterPoint(quarter, year, next);
   }
 
@@ -151,13 +152,23 @@ export class PointReader {
       next = index + 2;
     }
     if (half === undefined) return undefined;
-    if (this.word(next) === 'of') next += 1;
     const current = partsOf(this.today);
-    let year = this.yearValue(next);
-    if (year !== undefined) next += 1;
+    const said = this.yearOf(next);
+    let year: number;
+    if (said) ({ year, next } = said);
     else year = iso(current.year, half === 1 ? 1 : 7) <= this.today ? current.year : current.year - 1;
     const start = iso(year, half === 1 ? 1 : 7);
     return { start, end: addMonths(start, 6), label: `H${half} ${year}`, takesIn: true, next };
+  }
+
+  /** The year a part of a year is said of: "2024", "of 2024", "of this year", "of last year" (and the position after it). */
+  private yearOf(index: number): { year: number; next: number } | undefined {
+    const at = this.word(index) === 'of' ? index + 1 : index;
+    const given = this.yearValue(at);
+    if (given !== undefined) return { year: given, next: at + 1 };
+    const offset = RELATIVE_YEARS[this.word(at)];
+    if (offset === undefined || this.tokens[at + 1]?.lemma !== 'year') return undefined;
+    return { year: partsOf(this.today).year + offset, next: at + 2 };
   }
 
   private monthDay(index: number): Point | undefined {

@@ -102,6 +102,12 @@ describe('named months, quarters and halves', () => {
     expect(rangeOf('hours in the second half of 2023')).toEqual({ start: '2023-07-01', end: '2024-01-01' });
   });
 
+  it('a half or a quarter of this, last or next year', () => {
+    expect(periodsOf('hours in the first half of this year')).toMatchObject([{ start: '2025-01-01', end: '2025-07-01', tokenEnd: 8 }]);
+    expect(rangeOf('hours in the second half of last year')).toEqual({ start: '2024-07-01', end: '2025-01-01' });
+    expect(periodsOf('revenue in the third quarter of last year')).toMatchObject([{ start: '2024-07-01', end: '2024-10-01', tokenEnd: 8 }]);
+  });
+
   it('a fiscal year is read as the calendar year, with an assumption', () => {
     const [period] = periodsOf('revenue in FY2024');
     expect(period).toMatchObject({ start: '2024-01-01', end: '2025-01-01' });
