@@ -5,7 +5,7 @@
  */
 import type { Cue } from '../question/cues.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
-import { listGroupCue } from './context.ts';
+import { governingCue, listGroupCue } from './context.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { isMoneyMeasure, measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
@@ -50,7 +50,7 @@ export function referencedEntity(draft: Draft, entity: string, column: string): 
 /** Superlatives: a ranked column, a ranked count, a most common value, or an implied column. */
 export function assembleRanking(draft: Draft): void {
   for (const pick of draft.withRole('rank')) {
-    let cueIndex = draft.leftOf(pick.unit);
+    let cueIndex = governingCue(draft.input.units, draft.input.contexts, pick.unit, 'superlative') ?? draft.leftOf(pick.unit);
     const counting: number[] = [];
     // "the greatest number of work orders", "the lowest number of seats used".
     if (draft.cueAt(cueIndex)?.kind === 'count') {

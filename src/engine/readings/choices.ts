@@ -76,7 +76,12 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
     const context = contexts[index];
     switch (unit.kind) {
       case 'link': {
-        const governed = { aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined, count: governingCue(units, contexts, index, 'count') !== undefined, group: listGroupCue(units, contexts, index) !== undefined };
+        const governed = {
+          aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined,
+          count: governingCue(units, contexts, index, 'count') !== undefined,
+          superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
+          group: listGroupCue(units, contexts, index) !== undefined,
+        };
         return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
       }
       case 'cue': {
@@ -107,7 +112,7 @@ function entitiesNamed(units: readonly Unit[]): Map<string, Set<number>> {
 
 function linkChoices(
   index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex,
-  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, group: false },
+  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, superlative: false, group: false },
 ): Choice[] {
   // Of links as strong, those on an entity another part of the question names come first: "archived
   // employees" keeps the employees' own "archived" when many models have one.
@@ -157,7 +162,8 @@ function linkChoices(
         if (left === 'count') add('count');
         if (left === 'group' || left === 'pivot' || governed.group) add('group');
         if (left === 'sort' || left === 'group') add('order');
-        if (left === 'superlative' || left === 'count') add('rank');
+        // "the largest paid invoice amount": the superlative reaches past a value of the rows.
+        if (left === 'superlative' || left === 'count' || governed.superlative) add('rank');
         if (right === 'compare' || left === 'compare') add('compare');
         if (verbal) add('relation');
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');

@@ -48,7 +48,7 @@ export function contextsOf(units: readonly Unit[]): UnitContext[] {
  * that only name segments or values of the rows and an "of"; undefined when it is not a cue of
  * that kind.
  */
-export function governingCue(units: readonly Unit[], contexts: readonly UnitContext[], index: number, kind: 'aggregate' | 'count'): number | undefined {
+export function governingCue(units: readonly Unit[], contexts: readonly UnitContext[], index: number, kind: 'aggregate' | 'count' | 'superlative'): number | undefined {
   let left = contexts[index].left;
   for (let steps = 0; left.kind === 'link' && steps < 2; steps += 1) {
     const unit = units[left.unit];

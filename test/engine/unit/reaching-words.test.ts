@@ -1,7 +1,8 @@
 /**
- * "Not made by wire", "not handled by Harbour": a negation before a verb and "by" negates the value
- * said after them; "by" after a verb says by what, not per what. On a schema the engine was not
- * tuned on.
+ * Words that reach past others to what they govern, on a schema the engine was not tuned on: a
+ * negation before a verb and "by" negates the value said after them ("not made by wire": "by"
+ * after a verb says by what, not per what); a superlative reaches past a value of the rows ("the
+ * largest wire remittance total").
  */
 import { expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -17,4 +18,10 @@ it.each(['how many remittances were not made by wire?', 'the number of remittanc
   const best = readQuestion(question, ledger, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
   expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'remittance', column: 'channel' }, op: 'neq', values: ['Wire'] }));
   expect(best?.dimensions).toEqual([]);
+});
+
+it.each([['the largest wire remittance total', 'Wire'], ['what is the biggest card remittance total?', 'Card']])('reaches a superlative past a value of the rows: "%s"', (question, value) => {
+  const best = readQuestion(question, ledger, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+  expect(best?.measures).toMatchObject([{ aggregate: 'max', expression: { kind: 'field', column: 'total' } }]);
+  expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'remittance', column: 'channel' }, op: 'eq', values: [value] }));
 });
