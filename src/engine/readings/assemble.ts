@@ -224,6 +224,24 @@ function groupImplicitly(draft: Draft): void {
   if (draft.outputs.some((output) => output.kind !== 'measure')) groupByShown(draft, measures[0].kind === 'measure' ? measures[0].entity : '');
 }
 
+/** "Which supplier's products …": the entity "which" asks for, when its rows own what follows. */
+function possessorAsked(draft: Draft): string | undefined {
+  const { tokens, units } = draft.input;
+  if (tokens[0]?.lower !== 'which') return undefined;
+  const index = units.findIndex((unit) => unit.start === 1);
+  const unit = units[index];
+  if (unit?.kind !== 'link' || tokens[unit.end]?.lower !== "'s") return undefined;
+  const entities = unit.links.flatMap((link) => (link.target.kind === 'entity' ? [link.target.entity] : []));
+  return entities.length === 1 ? entities[0] : undefined;
+}
+
+/** Whether the reading's answer is rows of the entity: grouped by it (and no other rows), or listing it. */
+function answersWith(draft: Draft, entity: string): boolean {
+  const byEntity = draft.groups.filter((group) => group.kind === 'entity');
+  if (draft.groups.length > 0) return byEntity.length > 0 && byEntity.every((group) => group.entity === entity);
+  return draft.subject === entity || draft.outputs.some((output) => output.kind === 'name' && output.entity === entity);
+}
+
 /** Whether a measure of the reading aggregates this column (a count of rows does not). */
 function measures(draft: Draft, entity: string, column: string): boolean {
   return draft.outputs.some((output) => output.kind === 'measure' && output.entity === entity && output.column === column && output.aggregate !== 'count' && output.aggregate !== 'count_distinct');
@@ -232,6 +250,8 @@ function measures(draft: Draft, entity: string, column: string): boolean {
 function finish(draft: Draft): void {
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
   if (draft.groups.some((group) => group.kind === 'column' && measures(draft, group.entity, group.column))) throw new Invalid();
+  const asked = possessorAsked(draft);
+  if (asked !== undefined && !answersWith(draft, asked)) throw new Invalid();
   // A column named beside a literal or a period ("country 'France'", "shipped in 2024") is read with it or not at all.
   for (const pick of draft.withRole('names')) {
     if (!draft.usedTokens.has(draft.unit(pick.unit).start)) throw new Invalid();

@@ -1,7 +1,8 @@
 /**
  * "Top 3 agents by total amount", where "agent" names the key of the rows measured (deal.agent_id):
  * the ranked things are the rows the key points to, shown by their names, as "total amount by
- * agent" already groups them; never their ids alone. On a schema the engine was not tuned on.
+ * agent" already groups them; never their ids alone. "Which broker's deals …" answers with brokers,
+ * by name, not with deals alone. On a schema the engine was not tuned on.
  */
 import { describe, expect, it } from 'vitest';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
@@ -27,5 +28,16 @@ describe('a ranking of the things a key points to', () => {
     expect(query?.limit).toBeGreaterThan(1);
     const shown = query?.dimensions.map((dimension) => (dimension.field.kind === 'field' ? `${dimension.field.entity}.${dimension.field.column}` : '')) ?? [];
     expect(shown).toContain('broker.full_name');
+  });
+});
+
+describe('"which X\'s Y …"', () => {
+  it.each(["which broker's deals brought in the most deal amount?", "which broker's deals had the most deal amount in 2024?"])('answers with the rows of X, by name: "%s"', (question) => {
+    const queries = readQuestion(question, brokerage, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates.map((candidate) => candidate.planned.query);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const shown = [...query.columns, ...query.dimensions].map((output) => (output.field.kind === 'field' ? `${output.field.entity}.${output.field.column}` : ''));
+      expect(shown, JSON.stringify(shown)).toContain('broker.full_name');
+    }
   });
 });
