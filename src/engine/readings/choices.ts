@@ -135,7 +135,9 @@ function linkChoices(
     /** The span as the rows of its entity that the segment picks, in the roles an entity takes. */
     const addRows = (segment: CatalogSegment, ownValue = false): void => {
       const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
-      for (const role of ['subject', 'show', ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
+      // "orders per sales rep": the rows the segment picks may group too.
+      const grouping = left === 'group' || governed.group ? ['group'] : [];
+      for (const role of ['subject', 'show', ...grouping, ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
         const made = choice(index, role, context, entityLink);
         choices.push({ ...made, segment, ...(ownValue ? { ownValue } : {}), features: { ...made.features, 'segment.names-rows': 1 } });
       }

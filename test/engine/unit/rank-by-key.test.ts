@@ -41,3 +41,17 @@ describe('"which X\'s Y …"', () => {
     }
   });
 });
+
+describe('rows a segment picks, after "per"', () => {
+  const seniors = catalog(
+    { ...entity({ name: 'broker', rows: 40, columns: [['id', 'integer'], ['full_name', 'text'], ['grade', 'text']] }), segments: [{ words: ['senior broker', 'senior brokers'], label: 'Senior brokers', conditions: [{ column: 'grade', op: 'eq', values: ['Senior'] }] }] },
+    entity({ name: 'deal', rows: 9_000, references: { agent_id: 'broker' }, columns: [['id', 'integer'], ['agent_id', 'integer'], ['closed_on', 'date'], ['deal_amount', 'number']] }),
+  );
+
+  it.each(['deals per senior broker', 'how many deals did each senior broker close in 2024?'])('group by them, with the segment\'s condition: "%s"', (question) => {
+    const best = readQuestion(question, seniors, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+    const grouped = best?.dimensions.map((dimension) => (dimension.field.kind === 'field' ? `${dimension.field.entity}.${dimension.field.column}` : '')) ?? [];
+    expect(grouped).toContain('broker.full_name');
+    expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'broker', column: 'grade' }, values: ['Senior'] }));
+  });
+});
