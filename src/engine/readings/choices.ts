@@ -135,8 +135,10 @@ function linkChoices(
     /** The span as the rows of its entity that the segment picks, in the roles an entity takes. */
     const addRows = (segment: CatalogSegment, ownValue = false): void => {
       const entityLink: Link = { ...link, target: { kind: 'entity', entity: link.target.entity } };
-      // "orders per sales rep": the rows the segment picks may group too.
-      const grouping = left === 'group' || governed.group ? ['group'] : [];
+      // "orders per sales rep": the rows the segment picks may group too, when the words name
+      // nothing else to group by ("revenue by customer" on a partner key groups by that key).
+      const groupsOtherwise = links.some((other) => other.target.kind === 'column' || other.target.kind === 'entity');
+      const grouping = (left === 'group' || governed.group) && !groupsOtherwise ? ['group'] : [];
       for (const role of ['subject', 'show', ...grouping, ...(left === 'count' ? ['count'] : []), ...(left === 'compare' ? ['having'] : []), ...(left === 'superlative' || left === 'count' ? ['rank'] : [])] as Role[]) {
         const made = choice(index, role, context, entityLink);
         choices.push({ ...made, segment, ...(ownValue ? { ownValue } : {}), features: { ...made.features, 'segment.names-rows': 1 } });
