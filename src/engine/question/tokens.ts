@@ -37,8 +37,9 @@ const PLACEHOLDER = 'Qquotedzz';
 const KEPT_SYMBOLS = new Set(['>', '<', '>=', '<=', '=', '!=', '<>', ',', '%', '&', '+', '/', '#']);
 const SCALE_SUFFIXES = wordTable({ k: 1_000, m: 1_000_000, mm: 1_000_000, bn: 1_000_000_000 });
 const SCALE_WORDS = wordTable({ thousand: 1_000, million: 1_000_000, mio: 1_000_000, billion: 1_000_000_000, bn: 1_000_000_000 });
+const CURRENCY_SIGNS = new Set(['$', '€', '£', '¥']);
 /** Words and signs after a number that make it an amount of money ("5,000 dollars", "100 €"); "pounds" may weigh, so only "GBP" and "£". */
-const CURRENCY_AFTER = new Set(['dollar', 'dollars', 'euro', 'euros', 'usd', 'eur', 'gbp', 'chf', 'buck', 'bucks', 'yen', '$', '€', '£', '¥']);
+const CURRENCY_AFTER = new Set(['dollar', 'dollars', 'euro', 'euros', 'usd', 'eur', 'gbp', 'chf', 'buck', 'bucks', 'yen', ...CURRENCY_SIGNS]);
 /** Words after which "one" is a number rather than a pronoun ("top one", "more than one"). */
 const ONE_AS_NUMBER_AFTER = new Set(['top', 'bottom', 'than', 'least', 'most', 'exactly', 'only', 'first', 'last']);
 
@@ -181,7 +182,7 @@ function scaleNumbers(drafts: readonly Draft[]): Draft[] {
     let money = false;
     let percent = false;
     const previous = out.at(-1);
-    if (previous?.kind === 'symbol' && /^[$€£¥]$/.test(previous.text)) {
+    if (previous?.kind === 'symbol' && CURRENCY_SIGNS.has(previous.text)) {
       out.pop();
       text = previous.text + text;
       money = true;

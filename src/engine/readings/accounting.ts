@@ -156,7 +156,7 @@ function valuesOfSelfRelations(draft: Draft): void {
     const verb = before?.pos === 'ADP' ? tokens[first - 2] : before;
     if (verb?.pos !== 'VERB' || isEmptyWord(verb)) continue;
     // Passed over, or read only as relating the rows to something the reading already has.
-    const pick = draft.picks[draft.input.units.findIndex((unit) => unit.start === verb.index)];
+    const pick = draft.picks[draft.unitOfToken(verb.index)];
     if (!draft.usedTokens.has(verb.index) || pick?.role === 'relation') throw new Invalid();
   }
 }

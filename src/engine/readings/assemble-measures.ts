@@ -130,7 +130,7 @@ export function isMoneyMeasure(draft: Draft, measure: MeasureNode): boolean {
 function countsThings(draft: Draft, entity: string, metric: CatalogMetric): boolean {
   if (!metric.column || metric.expression || isCurrency(metric.unit)) return false;
   const info = columnOf(draft.input.schema, entity, metric.column);
-  return info.isNumeric && !info.isMoney && !info.isPrice;
+  return info.isNumeric && !holdsMoney(info);
 }
 
 /** A numeric column of another entity that holds a number of this entity's rows (no_of_employees). */

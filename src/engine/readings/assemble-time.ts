@@ -10,6 +10,7 @@ import { Invalid, type Draft } from './draft.ts';
 import type { Period } from '../question/periods.ts';
 import { isVerb } from './choices.ts';
 import type { ConditionNode } from './reading.ts';
+import { soleEntity } from './units.ts';
 
 export function assembleTime(draft: Draft): void {
   assembleVersus(draft);
@@ -116,15 +117,12 @@ function clauseEntity(draft: Draft, unitIndex: number): string | undefined {
   if (period?.kind !== 'period') return undefined;
   let index = period.start - 1;
   while (tokens[index]?.pos === 'ADP') index -= 1;
-  const unitAt = (position: number) => units.findIndex((unit) => unit.start <= position && position < unit.end);
-  if (tokens[index]?.pos !== 'VERB' || units[unitAt(index)]?.kind !== 'word') return undefined;
+  if (tokens[index]?.pos !== 'VERB' || units[draft.unitOfToken(index)]?.kind !== 'word') return undefined;
   index -= 1;
   while (tokens[index]?.pos === 'AUX' || tokens[index]?.pos === 'ADV') index -= 1;
   if (!RELATIVE_WORDS.has(tokens[index]?.lower ?? '')) return undefined;
   // Whatever the reading takes the noun for (the rows, or another table's key to them), the clause is about what it names.
-  const named = units[unitAt(index - 1)];
-  const entities = named?.kind === 'link' ? named.links.flatMap((link) => (link.target.kind === 'entity' ? [link.target.entity] : [])) : [];
-  return entities.length === 1 ? entities[0] : undefined;
+  return soleEntity(units[draft.unitOfToken(index - 1)]);
 }
 
 function stateVerbBeside(draft: Draft, unitIndex: number): boolean {

@@ -16,6 +16,7 @@ import type { Choice } from './choices.ts';
 import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
+import { soleEntity } from './units.ts';
 
 export interface Assembled {
   readonly reading: Reading;
@@ -228,11 +229,8 @@ function groupImplicitly(draft: Draft): void {
 function possessorAsked(draft: Draft): string | undefined {
   const { tokens, units } = draft.input;
   if (tokens[0]?.lower !== 'which') return undefined;
-  const index = units.findIndex((unit) => unit.start === 1);
-  const unit = units[index];
-  if (unit?.kind !== 'link' || tokens[unit.end]?.lower !== "'s") return undefined;
-  const entities = unit.links.flatMap((link) => (link.target.kind === 'entity' ? [link.target.entity] : []));
-  return entities.length === 1 ? entities[0] : undefined;
+  const unit = units[draft.unitOfToken(1)];
+  return unit !== undefined && tokens[unit.end]?.lower === "'s" ? soleEntity(unit) : undefined;
 }
 
 /** Whether the reading's answer is rows of the entity: grouped by it (and no other rows), or listing it. */
@@ -243,13 +241,13 @@ function answersWith(draft: Draft, entity: string): boolean {
 }
 
 /** Whether a measure of the reading aggregates this column (a count of rows does not). */
-function measures(draft: Draft, entity: string, column: string): boolean {
+function aggregatesColumn(draft: Draft, entity: string, column: string): boolean {
   return draft.outputs.some((output) => output.kind === 'measure' && output.entity === entity && output.column === column && output.aggregate !== 'count' && output.aggregate !== 'count_distinct');
 }
 
 function finish(draft: Draft): void {
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
-  if (draft.groups.some((group) => group.kind === 'column' && measures(draft, group.entity, group.column))) throw new Invalid();
+  if (draft.groups.some((group) => group.kind === 'column' && aggregatesColumn(draft, group.entity, group.column))) throw new Invalid();
   const asked = possessorAsked(draft);
   if (asked !== undefined && !answersWith(draft, asked)) throw new Invalid();
   // A column named beside a literal or a period ("country 'France'", "shipped in 2024") is read with it or not at all.
@@ -268,7 +266,7 @@ function finish(draft: Draft): void {
     // that are discontinued": the flag; "orders we shipped": the date).
     // A verb naming the column measured ("payments received": the amount received) restates the measure.
     const valueSaidOn = (column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && condition.entity === entity && condition.column === column);
-    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey && !valueSaidOn(target.column) && !measures(draft, entity, target.column)) throw new Invalid();
+    if (target?.kind === 'column' && entity === draft.subject && !columnOf(draft.input.schema, entity, target.column).isForeignKey && !valueSaidOn(target.column) && !aggregatesColumn(draft, entity, target.column)) throw new Invalid();
     if (entity !== draft.subject && !draft.scope.includes(entity)) draft.scope.push(entity);
     draft.use(pick.unit);
   }

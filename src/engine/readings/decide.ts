@@ -8,7 +8,7 @@ import type { Token } from '../question/tokens.ts';
 import { carriesMeaning } from './accounting.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
-import { shapeOfCore, shapeWithoutMetricPeriod, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
+import { vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
@@ -56,7 +56,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
     const runnerUp = candidates.find((candidate) => candidate.core === evidence.nextCore);
     if (!runnerUp || !closerReadingOfSameQuestion(best, runnerUp)) return { kind: 'decline', why: 'ambiguous', best, runnerUp };
   }
-  const verifiedAs = verified.get(shapeOfCore(best.core)) ?? verified.get(shapeWithoutMetricPeriod(best.core, best.reading));
+  const verifiedAs = verified.get(vouchedShape(best));
   if (verifiedAs !== undefined) return { kind: 'answer', candidate: best, confidence: 1, verified: verifiedAs };
   const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };

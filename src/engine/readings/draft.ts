@@ -94,6 +94,11 @@ export class Draft {
     return this.use(unitIndex);
   }
 
+  /** The index of the unit a token belongs to, or -1. */
+  unitOfToken(tokenIndex: number): number {
+    return this.input.units.findIndex((unit) => unit.start <= tokenIndex && tokenIndex < unit.end);
+  }
+
   /** The unit on one side of a unit, skipping grammar words. */
   leftOf(unitIndex: number): number {
     return this.input.contexts[unitIndex].left.unit;

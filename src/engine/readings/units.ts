@@ -91,3 +91,9 @@ function overlaps(start: number, end: number, taken: ReadonlySet<number>): boole
   for (let index = start; index < end; index += 1) if (taken.has(index)) return true;
   return false;
 }
+
+/** The one entity a linked span names ("customers"), whatever else it may name; undefined when none or several. */
+export function soleEntity(unit: Unit | undefined): string | undefined {
+  const entities = unit?.kind === 'link' ? unit.links.flatMap((link) => (link.target.kind === 'entity' ? [link.target.entity] : [])) : [];
+  return entities.length === 1 ? entities[0] : undefined;
+}

@@ -4,17 +4,17 @@
  * reading, not for a wording: a question whose best reading is a verified question's reading gives
  * the same rows, so it is answered even when the confidence model, fitted on schemas without a
  * semantic layer, would decline it; so is the same reading asked of another period or for another
- * number of rows (shapeOfCore). Each is read on the day it is asked about.
+ * number of rows, or over any period of its metric's own date (vouchedShape). Each is read on the
+ * day it is asked about.
  */
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import type { Reading } from './reading.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
-/** A verified question, under the shape of its reading (see shapeOfCore), with that reading's core. */
+/** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
@@ -35,10 +35,8 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   const readings = new Map<string, VerifiedQuestion>();
   for (const question of questions) {
     const reading = verifiedReading(question, catalog, values, model, now);
-    if (reading === undefined) continue;
-    for (const shape of [shapeOfCore(reading.core), shapeWithoutMetricPeriod(reading.core, reading.reading)]) {
-      if (!readings.has(shape)) readings.set(shape, { question, core: reading.core });
-    }
+    const shape = reading && vouchedShape(reading);
+    if (reading && shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
   }
   Object.assign(known, { day, readings });
   return readings;
@@ -46,29 +44,25 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
 
 /**
  * What a verified question vouches for: its reading's measures, groups, joins, columns and
- * conditions, whatever the dates of its period and whether or where it cuts the rows. "Monthly
- * revenue in 2025" is "revenue by month this year" asked of another year; "top 5 customers by
- * revenue" is "top 10 customers by revenue" cut shorter, and "revenue by customer" the same uncut.
- * The core is canonical JSON (sorted keys), so dates and the limit are found as such.
+ * conditions, whatever the dates of its period, whether or where it cuts the rows, and any period
+ * on the date its metric is dated by (the semantic layer's own date for it). "Monthly revenue in
+ * 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is "top
+ * 10 customers by revenue" cut shorter, "revenue by customer" the same uncut, and "top 5 customers
+ * by revenue last quarter" the same over one quarter of the order date. A period on another date
+ * ("customers who joined last quarter") stays in the shape. The core is canonical JSON (sorted
+ * keys), so dates and the limit are found as such.
  */
-export function shapeOfCore(core: string): string {
+export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): string {
+  const dates = candidate.reading.outputs.flatMap((output) => (output.kind === 'measure' && output.metric?.time ? [output.metric.time] : []));
+  let core = candidate.core;
+  if (dates.length > 0) {
+    const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[] }[] };
+    const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field'
+      && dates.some((date) => date.entity === filter.expression.entity && date.column === filter.expression.column)
+      && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
+    core = JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) });
+  }
   return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '');
-}
-
-/**
- * The shape without the period on the date a metric is dated by (the semantic layer's own date for
- * it): a verified question vouches for its metric, groups and joins over any stretch of that date.
- * "Top 5 customers by revenue last quarter" is "top 10 customers by revenue" over one quarter of
- * the order date; a period on another date ("customers who joined last quarter") stays in the shape.
- */
-export function shapeWithoutMetricPeriod(core: string, reading: Reading): string {
-  const dates = reading.outputs.flatMap((output) => (output.kind === 'measure' && output.metric?.time ? [output.metric.time] : []));
-  if (dates.length === 0) return shapeOfCore(core);
-  const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[] }[] };
-  const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field'
-    && dates.some((date) => date.entity === filter.expression.entity && date.column === filter.expression.column)
-    && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
-  return shapeOfCore(JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) }));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;

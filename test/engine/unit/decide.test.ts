@@ -5,7 +5,7 @@ import { decide, evidenceOf } from '../../../src/engine/readings/decide.ts';
 import type { Candidate } from '../../../src/engine/readings/enumerate.ts';
 import type { Features } from '../../../src/engine/readings/features.ts';
 import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.ts';
-import { shapeOfCore } from '../../../src/engine/readings/verified.ts';
+import { vouchedShape } from '../../../src/engine/readings/verified.ts';
 
 /** decide reads only these fields of a candidate. */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
@@ -126,7 +126,7 @@ describe('decide', () => {
   it('answers the verified reading asked of another period, for another number of rows or uncut, not another reading', () => {
     const unsure = model(0.99, -10);
     const verifiedCore = '{"filters":[{"op":"gte","values":["2026-01-01"]},{"op":"lt","values":["2027-01-01"]}],"limit":10,"measures":["revenue"]}';
-    const verified = new Map([[shapeOfCore(verifiedCore), { question: 'top 10 by revenue this year', core: verifiedCore }]]);
+    const verified = new Map([[vouchedShape(candidate(1, verifiedCore)), { question: 'top 10 by revenue this year', core: verifiedCore }]]);
     const otherYear = verifiedCore.replace('2026-01-01', '2024-01-01').replace('2027-01-01', '2025-01-01').replace('"limit":10', '"limit":3');
     expect(decide([candidate(1, otherYear)], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1, verified: { question: 'top 10 by revenue this year' } });
     const uncut = verifiedCore.replace('"limit":10,', '');
@@ -144,7 +144,7 @@ describe('decide', () => {
     ];
     const coreWith = (filters: object[]) => JSON.stringify({ filters, limit: 10, measures: ['revenue'] });
     const verifiedCore = coreWith([]);
-    const verified = new Map([[shapeOfCore(verifiedCore), { question: 'top 10 customers by revenue', core: verifiedCore }]]);
+    const verified = new Map([[vouchedShape(candidate(1, verifiedCore)), { question: 'top 10 customers by revenue', core: verifiedCore }]]);
     const revenue = { outputs: [{ kind: 'measure', metric: { time: { entity: 'orders', column: 'order_date' } } }], conditions: [], groups: [] };
     const withReading = (core: string): Candidate => ({ ...candidate(1, core), reading: revenue }) as unknown as Candidate;
     expect(decide([withReading(coreWith(period('orders', 'order_date')))], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1 });
