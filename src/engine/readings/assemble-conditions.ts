@@ -160,8 +160,6 @@ function comparisons(draft: Draft): void {
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
     if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
     if (cue.money && !holdsMoney(info)) throw new Invalid();
-    // "hosts older than 50": a comparative that names its attribute compares that attribute, not a number of hosts.
-    if ((cue.concept || cue.attributes) && impliedColumn(draft, entity, cue)?.column.name !== column) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
