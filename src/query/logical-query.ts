@@ -159,6 +159,18 @@ export interface RelatedFilter {
     readonly outerColumns: readonly string[];
   };
   readonly filters: readonly Filter[];
+  /**
+   * How many related rows each row must have, instead of any ("customers who placed more than 20
+   * orders": `COUNT(*) > 20` over the same sub-select); `exists` is then true. Rows with none have
+   * a count of 0, so "fewer than 5" keeps them.
+   */
+  readonly count?: RelatedCount;
+}
+
+export interface RelatedCount {
+  readonly op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq' | 'between';
+  /** One bound, or two for `between` (inclusive). */
+  readonly values: readonly number[];
 }
 
 /** A filter on an aggregated measure (SQL HAVING), referring to a measure by id. */

@@ -165,6 +165,17 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
     }),
   },
   {
+    name: 'related counts: more than, and between, with the related rows\' own filters',
+    query: query({
+      root: 'customers',
+      columns: [{ id: 'name', label: 'Name', field: field('customers', 'name') }],
+      related: [
+        { ...ordersOf(true, [filter(field('orders', 'status'), 'in', ['paid'])]), count: { op: 'gt', values: [2] } },
+        { ...ordersOf(true, [filter(field('orders', 'total'), 'gt', [1.5])]), count: { op: 'between', values: [0, 3] } },
+      ],
+    }),
+  },
+  {
     name: 'rows compared with the average of their column, beside a plain filter',
     query: query({
       root: 'orders',

@@ -12,7 +12,7 @@ import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
 import { openSampleDatabase } from '../../src/samples/sample-datasets.ts';
 import { sameValue } from '../cross-kind/compare-answers.ts';
 import {
-  ABOVE_AVERAGE_SPEND, AVERAGE_ORDER_VALUE, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, TOP_PRODUCTS, filter, lineValue, query,
+  ABOVE_AVERAGE_SPEND, AVERAGE_ORDER_VALUE, FEW_ORDERS_IN_2025, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, TOP_PRODUCTS, filter, lineValue, query,
 } from '../cross-kind/construct-queries.ts';
 import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
 
@@ -60,6 +60,22 @@ describe('compiled constructs mean what they say', () => {
     const expected = customers.filter((row) => !ordered.has(row['id'])).map((row) => row['id']);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(customers.length);
+    expect(answer.map((row) => row['id'])).toEqual(expected);
+  });
+
+  it('a related count keeps the customers with that many matching orders, those with none included', async () => {
+    const answer = await rows(FEW_ORDERS_IN_2025);
+    const customers = await rows(plain(FEW_ORDERS_IN_2025, {}));
+    const perCustomer = await rows(query({
+      root: 'orders',
+      dimensions: [{ id: 'customer', label: 'Customer', field: field('orders', 'customer_id') }],
+      measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }],
+      filters: FEW_ORDERS_IN_2025.related![0]!.filters,
+    }));
+    const counts = new Map(perCustomer.map((row) => [row['customer'], Number(row['orders'])]));
+    const expected = customers.map((row) => row['id'] as number).filter((id) => (counts.get(id) ?? 0) <= 1).sort((left, right) => left - right);
+    expect(expected.some((id) => !counts.has(id))).toBe(true);
+    expect(expected.some((id) => counts.get(id) === 1)).toBe(true);
     expect(answer.map((row) => row['id'])).toEqual(expected);
   });
 

@@ -71,6 +71,8 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`id` IN (SELECT `id` FROM `shop`.`orders`)',
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`total` > (SELECT MAX(`authentication_string`) FROM `mysql`.`user`)',
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE t0.`total` > (SELECT SLEEP(10))',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE (SELECT COUNT(*) FROM `mysql`.`user`) > 1',
+  'SELECT COUNT(*) FROM `shop`.`orders` AS t0 WHERE (SELECT SLEEP(10)) BETWEEN 1 AND 2',
   'SELECT (SELECT COUNT(*) FROM `shop`.`orders`)',
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING EXISTS (SELECT 1 FROM `shop`.`orders`)',
   'SELECT COUNT(*) FROM `shop`.`orders` AS t0 HAVING COUNT(*) > (SELECT COUNT(*) FROM `mysql`.`user`)',

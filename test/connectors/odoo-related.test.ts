@@ -63,6 +63,17 @@ describe('related filters in the Odoo plan', () => {
     expect(shown.related).toEqual([{ model: 'sale.order', method: 'read_group', domain: [], fields: ['partner_id'], groupby: ['partner_id'], lazy: false, keep: 'id not in the partner_id values' }]);
   });
 
+  it('carry a count of related records, and refuse one that compares with no number', () => {
+    const moreThanTwo: RelatedFilter = { ...ordersOf(true, []), count: { op: 'gt', values: [2] } };
+    expect(planOdoo(partners([moreThanTwo]), unitCatalog, { maxRows: 10 }).related).toEqual([
+      { model: 'sale.order', domain: [], activeTest: true, field: 'partner_id', exists: true, count: { op: 'gt', values: [2] } },
+    ]);
+    const shown = JSON.parse(compileOdoo(partners([moreThanTwo]), unitCatalog, { maxRows: 10 }).text) as { related: { keep: string }[] };
+    expect(shown.related[0]!.keep).toBe('id whose count of partner_id values is gt 2');
+    expect(() => planOdoo(partners([{ ...moreThanTwo, count: { op: 'gt', values: [] } }]), unitCatalog, { maxRows: 10 })).toThrow(/related count/);
+    expect(() => planOdoo(partners([{ ...moreThanTwo, exists: false }]), unitCatalog, { maxRows: 10 })).toThrow(/related count/);
+  });
+
   it('are refused unless the link is a groupable many2one of the related root to the root\'s id', () => {
     const refusals: [RelatedFilter, RegExp][] = [
       [{ ...ordersOf(true, []), link: { entity: 'sale.order', columns: ['partner_id'], outerEntity: 'res.partner', outerColumns: ['parent_id'] } }, /to the id of "res.partner"/],
@@ -150,6 +161,21 @@ for (const version of ['17.0', '19.0'] as const) {
       expect(withoutOrders.length).toBeGreaterThan(0);
       expect(withOrders).toEqual(everyone.filter((id) => buyers.has(id)));
       expect(withoutOrders).toEqual(everyone.filter((id) => !buyers.has(id)));
+    });
+
+    it('keeps the partners by how many confirmed orders they have, those with none when a count of 0 passes', async () => {
+      const perPartner = new Map<unknown, number>();
+      for (const [, partner] of await read('sale.order', [['state', '=', 'sale']], 'partner_id')) perPartner.set(partner, (perPartner.get(partner) ?? 0) + 1);
+      const everyone = (await read('res.partner', [], 'id')).map(([id]) => id).sort((left, right) => left - right);
+      const countOf = (id: number) => perPartner.get(id) ?? 0;
+      const withCount = (count: RelatedFilter['count']) => ids(query({ columns: idColumn, related: [{ ...ordersOf(true, confirmed), count }] }));
+      const moreThanOne = await withCount({ op: 'gt', values: [1] });
+      const fewerThanTwo = await withCount({ op: 'lt', values: [2] });
+      expect(moreThanOne.length).toBeGreaterThan(0);
+      expect(fewerThanTwo.some((id) => countOf(id) === 0)).toBe(true);
+      expect(moreThanOne).toEqual(everyone.filter((id) => countOf(id) > 1));
+      expect(fewerThanTwo).toEqual(everyone.filter((id) => countOf(id) < 2));
+      expect(await withCount({ op: 'between', values: [1, 2] })).toEqual(everyone.filter((id) => countOf(id) >= 1 && countOf(id) <= 2));
     });
 
     it('counts orders by state that have (and have no) line of a product, both filters at once', async () => {

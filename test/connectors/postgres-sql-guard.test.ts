@@ -84,6 +84,8 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT * FROM (SELECT * FROM pg_catalog.pg_authid) AS t0',
   'SELECT count(*) FROM orders AS t0 WHERE EXISTS (SELECT 1 FROM pg_shadow)',
   'SELECT count(*) FROM orders AS t0 WHERE NOT EXISTS (SELECT pg_sleep(10))',
+  'SELECT count(*) FROM orders AS t0 WHERE (SELECT count(*) FROM pg_shadow) > 1',
+  'SELECT count(*) FROM orders AS t0 WHERE (SELECT pg_sleep(10)) BETWEEN 1 AND 2',
   'SELECT count(*) FROM orders AS t0 WHERE NOT EXISTS (SELECT 1 FROM secrets AS r0_0 WHERE r0_0.id = t0.id)',
   'SELECT count(*) FROM orders AS t0 WHERE t0.id IN (SELECT id FROM orders)',
   'SELECT count(*) FROM orders AS t0 WHERE t0.total > (SELECT max(passwd) FROM pg_shadow)',

@@ -59,6 +59,19 @@ export const NOT_ORDERED_SINCE = query({
   order: [{ id: 'id', direction: 'asc' }],
 });
 
+/** Customers by how many orders of 2025 they placed: at most one (those with none included). */
+export const FEW_ORDERS_IN_2025 = query({
+  root: 'customers',
+  columns: [{ id: 'id', label: 'Id', field: field('customers', 'id') }],
+  related: [{
+    kind: 'related', exists: true, root: 'orders', joins: [],
+    link: { entity: 'orders', columns: ['customer_id'], outerEntity: 'customers', outerColumns: ['id'] },
+    filters: [filter(field('orders', 'order_date'), 'gte', ['2025-01-01']), filter(field('orders', 'order_date'), 'lt', ['2026-01-01'])],
+    count: { op: 'lte', values: [1] },
+  }],
+  order: [{ id: 'id', direction: 'asc' }],
+});
+
 export const AVERAGE_ORDER_VALUE = query({
   root: 'order_lines',
   joins: [linesToOrders],
@@ -127,6 +140,19 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
       measures: [orderCount],
       filters: [filter(field('orders', 'status'), 'neq', ['cancelled'])],
       related: [boughtCategory(true, 3)],
+    }),
+  },
+  { name: 'customers with at most one order in 2025, none included (a related count)', query: FEW_ORDERS_IN_2025 },
+  {
+    name: 'customers per segment with between 10 and 20 orders, and with more than 3 of category 1 (related counts)',
+    query: query({
+      root: 'customers',
+      dimensions: [segment],
+      measures: [{ id: 'customers', label: 'Customers', aggregate: 'count' }],
+      related: [
+        { ...FEW_ORDERS_IN_2025.related![0]!, filters: [], count: { op: 'between', values: [10, 20] } },
+        { ...boughtCategory(true, 1), count: { op: 'gt', values: [3] } },
+      ],
     }),
   },
   { name: 'average order value, lines per order and more by month (per-group totals)', query: AVERAGE_ORDER_VALUE },

@@ -16,7 +16,8 @@
  * - only the node types, operators, casts and functions the compiler writes (no CTEs, no named
  *   windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server;
  * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
- *   related filter), a scalar `(SELECT …)` compared with in HAVING (against the average), and a
+ *   related filter), a scalar `(SELECT …)` compared with in WHERE (a count of related rows, a
+ *   column against the average) and in HAVING (a measure against the average), and a
  *   derived table in FROM; every sub-select passes every rule itself;
  * - window functions only `ROW_NUMBER`, `SUM` and `LAG` with an unnamed `OVER (…)`, framed at
  *   most `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
@@ -150,7 +151,7 @@ function walk(value: unknown, tables: ReadonlySet<string> | undefined): void {
   if (value === null || typeof value !== 'object') return;
   const node = value as Node;
   if (typeof node['type'] === 'string') checkNode(node['type'], node, tables);
-  else if (tables !== undefined && 'ast' in node && !isPlaced(node)) refuse('it holds a sub-select outside FROM, WHERE EXISTS and a HAVING comparison');
+  else if (tables !== undefined && 'ast' in node && !isPlaced(node)) refuse('it holds a sub-select outside FROM, WHERE EXISTS and the comparisons the compiler writes');
   for (const child of Object.values(node)) walk(child, tables);
 }
 

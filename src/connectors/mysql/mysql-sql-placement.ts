@@ -4,7 +4,8 @@
  * that stand where the compiler writes them; the guard refuses every unmarked one.
  *
  * - a sub-select as the whole FROM (a derived table), under `[NOT] EXISTS` in WHERE (a related
- *   filter), or on the right of a comparison in HAVING (against the average);
+ *   filter), on the left of a comparison or BETWEEN in WHERE (a related count), or on the right of
+ *   a comparison in WHERE or HAVING (against the average);
  * - a CASE as the argument of an aggregate (a conditional measure) or as an output column of a
  *   SELECT from a derived table (a change measure);
  * - the frame `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW` (a running total).
@@ -52,6 +53,9 @@ export function placeSubqueries(select: Node): void {
     } else if (condition['type'] === 'binary_expr' && COMPARISONS.has(String(condition['operator'])) && isSubquery(condition['right'])) {
       // A comparison with the average: `column > (SELECT AVG(…) FROM …)`.
       placed.add(condition['right']);
+    } else if (condition['type'] === 'binary_expr' && (COMPARISONS.has(String(condition['operator'])) || condition['operator'] === 'BETWEEN') && isRelatedCount(condition['left'])) {
+      // A count of related rows: `(SELECT COUNT(*) FROM …) > n`.
+      placed.add(condition['left']);
     }
   }
   for (const condition of conditionsOf(select['having'])) {
@@ -65,6 +69,16 @@ export function placeSubqueries(select: Node): void {
     const expression = column['expr'] as Node | undefined;
     if (expression?.['type'] === 'case') placed.add(expression);
   }
+}
+
+/** `(SELECT COUNT(*) FROM …)`: the one shape a sub-select takes on the left of a comparison. */
+function isRelatedCount(value: unknown): boolean {
+  if (!isSubquery(value)) return false;
+  const select = value['ast'] as Node | undefined;
+  const columns = select?.['columns'] as Node[] | undefined;
+  const only = columns?.length === 1 ? columns[0]!['expr'] as Node | undefined : undefined;
+  const from = select?.['from'] as unknown[] | null | undefined;
+  return only?.['type'] === 'aggr_func' && String(only['name']).toUpperCase() === 'COUNT' && Array.isArray(from) && from.length > 0;
 }
 
 /** The terms of an AND chain (the compiler joins WHERE and HAVING conditions with AND only). */

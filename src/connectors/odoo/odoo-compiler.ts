@@ -22,7 +22,7 @@ import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, t
 import { buildScope, compileDomain, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
 import { planRelated, renderRelatedCall } from './odoo-related.ts';
-import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn } from './odoo-plan.ts';
+import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn, RelatedSearch } from './odoo-plan.ts';
 
 export interface OdooCompileOptions {
   /** Rows a result may hold; the call asks for one more to detect truncation. */
@@ -51,10 +51,15 @@ export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: Odoo
   // The related reads come first; their ids are known only when they have run.
   const related = (plan.related ?? []).map((search) => {
     const read = renderRelatedCall(search, major);
-    return { model: read.model, method: read.method, ...read.params, keep: `id ${search.exists ? 'in' : 'not in'} the ${search.field} values` };
+    return { model: read.model, method: read.method, ...read.params, keep: keptBy(search) };
   });
   const text = JSON.stringify({ model: call.model, method: call.method, ...call.params, ...(related.length === 0 ? {} : { related }) }, null, 2);
   return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
+}
+
+function keptBy(search: RelatedSearch): string {
+  if (search.count === undefined) return `id ${search.exists ? 'in' : 'not in'} the ${search.field} values`;
+  return `id whose count of ${search.field} values is ${search.count.op} ${search.count.values.join(' and ')}`;
 }
 
 export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCompileOptions): OdooPlan {

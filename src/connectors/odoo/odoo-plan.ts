@@ -4,7 +4,7 @@
  * call and for reading its rows back (`odoo-values.ts`).
  */
 import type { ColumnChoice, ValueType } from '../catalog.ts';
-import type { HavingFilter, TimeGrain } from '../../query/logical-query.ts';
+import type { HavingFilter, RelatedCount, TimeGrain } from '../../query/logical-query.ts';
 import type { DomainTerm } from './odoo-domain.ts';
 import { invalid } from './odoo-domain.ts';
 import type { OdooReadMethod } from './odoo-transport.ts';
@@ -59,6 +59,8 @@ export interface RelatedSearch {
   readonly activeTest: boolean;
   readonly field: string;
   readonly exists: boolean;
+  /** How many related records each record must have, instead of any. */
+  readonly count?: RelatedCount;
 }
 
 export interface SearchReadPlan extends PlanBase {

@@ -3,11 +3,12 @@
  * link is a many2one field of the related root pointing at the query root's `id` composes exactly
  * from two reads. First the distinct values of that field among the related records passing the
  * filter's own domain (one grouped read, so each record counts once), then `id in` those values
- * (exists) or `id not in` them (not exists) on the root's domain. Any other link is refused.
+ * (exists) or `id not in` them (not exists) on the root's domain. With a count, the grouped read's
+ * counts pick the ids. Any other link is refused.
  */
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
-import type { LogicalQuery, RelatedFilter } from '../../query/logical-query.ts';
+import type { LogicalQuery, RelatedCount, RelatedFilter } from '../../query/logical-query.ts';
 import { buildScope, compileDomain, invalid, requireColumn } from './odoo-domain.ts';
 import { usesFormattedReadGroup, type OdooPlan, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
 
@@ -34,7 +35,8 @@ function planOne(query: LogicalQuery, related: RelatedFilter, catalog: Catalog):
   }
   if (column.groupable === false) invalid(`Odoo cannot group "${entity.name}" by "${column.name}" (not groupable) to find the related records.`);
   const activeTest = !related.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'active');
-  return { model: entity.name, domain: compileDomain(related.filters, scope, catalog), activeTest, field: column.name, exists: related.exists };
+  if (related.count !== undefined && (!related.exists || countTest(related.count) === undefined)) invalid('A related count needs "exists" true and a comparison with finite numbers.');
+  return { model: entity.name, domain: compileDomain(related.filters, scope, catalog), activeTest, field: column.name, exists: related.exists, ...(related.count === undefined ? {} : { count: related.count }) };
 }
 
 /** The grouped read of a related search on a server version: one group per distinct value of the field. */
@@ -54,22 +56,48 @@ export async function resolveRelated(plan: OdooPlan, major: number, read: Relate
   if (plan.related === undefined || plan.related.length === 0) return plan;
   const terms = [];
   for (const search of plan.related) {
-    const ids = idsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field);
-    terms.push(['id', search.exists ? 'in' : 'not in', ids] as const);
+    const counts = countsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field);
+    terms.push(search.count === undefined ? ['id', search.exists ? 'in' : 'not in', [...counts.keys()]] as const : countTerm(counts, search.count));
   }
   const { related: _related, ...rest } = plan;
   return { ...rest, domain: [...plan.domain, ...terms] };
 }
 
-/** The record ids of the groups: a many2one group value is `[id, name]`, an empty one `false`. */
-function idsOf(result: unknown, field: string): number[] {
+/** The record ids of the groups, sorted, with each group's count: a many2one group value is `[id, name]`, an empty one `false`. */
+function countsOf(result: unknown, field: string): Map<number, number> {
   const groups = Array.isArray(result) ? result : (result as { groups?: unknown } | null)?.groups;
   if (!Array.isArray(groups)) throw new QuerentError('internal_error', 'The Odoo server answered the read for a related filter with an unexpected shape.');
-  const ids = new Set<number>();
+  const counts = new Map<number, number>();
   for (const group of groups as Record<string, unknown>[]) {
     const value = group[field];
     const id = Array.isArray(value) ? value[0] : value;
-    if (typeof id === 'number' && Number.isInteger(id)) ids.add(id);
+    const count = group['__count'] ?? group[`${field}_count`];
+    if (typeof id === 'number' && Number.isInteger(id)) counts.set(id, (counts.get(id) ?? 0) + (typeof count === 'number' ? count : 0));
   }
-  return [...ids].sort((left, right) => left - right);
+  return new Map([...counts].sort(([left], [right]) => left - right));
+}
+
+/**
+ * Records whose number of related records passes the comparison. Records with none are in no
+ * group, so when a count of 0 passes ("fewer than 5") the term excludes the groups that fail instead.
+ */
+function countTerm(counts: ReadonlyMap<number, number>, count: RelatedCount): readonly [string, 'in' | 'not in', number[]] {
+  const passes = countTest(count)!;
+  const ids = [...counts.keys()];
+  return passes(0) ? ['id', 'not in', ids.filter((id) => !passes(counts.get(id)!))] : ['id', 'in', ids.filter((id) => passes(counts.get(id)!))];
+}
+
+function countTest(count: RelatedCount): ((value: number) => boolean) | undefined {
+  const [low, high] = count.values;
+  if (!Array.isArray(count.values) || count.values.some((value) => typeof value !== 'number' || !Number.isFinite(value)) || low === undefined) return undefined;
+  switch (count.op) {
+    case 'gt': return (value) => value > low;
+    case 'gte': return (value) => value >= low;
+    case 'lt': return (value) => value < low;
+    case 'lte': return (value) => value <= low;
+    case 'eq': return (value) => value === low;
+    case 'neq': return (value) => value !== low;
+    case 'between': return high === undefined ? undefined : (value) => value >= low && value <= high;
+    default: return undefined;
+  }
 }

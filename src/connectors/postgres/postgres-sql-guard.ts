@@ -10,7 +10,8 @@
  * With the catalog the statement was compiled against (every statement `compile` produced):
  * - only the node types the compiler writes (no CTEs, functions in FROM, named windows…);
  * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
- *   related filter), a scalar `(SELECT …)` compared with in HAVING (against the average), and a
+ *   related filter), a scalar `(SELECT …)` compared with in WHERE (a count of related rows, a
+ *   column against the average) and in HAVING (a measure against the average), and a
  *   derived table in FROM (not LATERAL); every sub-select passes every rule itself;
  * - window functions only `row_number`, `sum` and `lag` with an unnamed `OVER (…)`;
  * - CASE only in the shapes the compiler writes: `CASE WHEN … THEN … END` (no ELSE, no
@@ -125,7 +126,7 @@ function checkNode(type: string, node: Record<string, unknown>, tables: Readonly
       checkCase(node);
       break;
     case 'SubLink':
-      if (!placedSubLinks.has(node)) refuse('it holds a sub-select outside WHERE EXISTS and a HAVING comparison');
+      if (!placedSubLinks.has(node)) refuse('it holds a sub-select outside FROM, WHERE EXISTS and the comparisons the compiler writes');
       break;
     case 'RangeSubselect':
       if (node['lateral'] === true) refuse('it holds a LATERAL sub-select');

@@ -1,10 +1,11 @@
 /**
- * Related-row filters → `[NOT] EXISTS (SELECT 1 FROM … WHERE link AND filters)`: a correlated
- * sub-select over the related root and its own joins, aliased r<i>_0, r<i>_1… so that its names
+ * Related-row filters → `[NOT] EXISTS (SELECT 1 FROM … WHERE link AND filters)`, or with a count
+ * `(SELECT COUNT(*) FROM … WHERE link AND filters) > n`: a correlated sub-select over the related
+ * root and its own joins, aliased r<i>_0, r<i>_1… so that its names
  * never shadow the outer query's t0, t1…, tied to the outer tables by the link's columns.
  */
 import type { Catalog } from '../catalog.ts';
-import type { RelatedFilter, ScalarExpression } from '../../query/logical-query.ts';
+import type { RelatedCount, RelatedFilter, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import { compileExpression } from './sql-expressions.ts';
 import { compileFilter } from './sql-filters.ts';
@@ -33,6 +34,25 @@ export function compileRelated(related: RelatedFilter, index: number, outer: Sco
   // Only the sub-select's own entities are in scope: a filter on an outer table is refused.
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   conditions.push(...related.filters.map((filter) => compileFilter(filter, expression, parameters, dialect)));
-  const select = ['SELECT 1', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
-  return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(select)}`;
+  if (related.count === undefined) {
+    const select = ['SELECT 1', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
+    return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(select)}`;
+  }
+  if (!related.exists) invalid('A related filter with a count has "exists" true.');
+  const counted = subSelect(['SELECT COUNT(*)', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)]);
+  return `${counted} ${countComparison(related.count, parameters)}`;
+}
+
+const COUNT_OPERATORS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', neq: '<>' };
+
+/** The comparison of a related count, its bounds bound after the sub-select's own values. */
+function countComparison(count: RelatedCount, parameters: ParameterList): string {
+  const expected = count.op === 'between' ? 2 : 1;
+  if (!Array.isArray(count.values) || count.values.length !== expected || count.values.some((value) => typeof value !== 'number' || !Number.isFinite(value))) {
+    invalid(`A related count "${String(count.op)}" needs ${expected} finite number${expected === 1 ? '' : 's'}.`);
+  }
+  if (count.op === 'between') return `BETWEEN ${parameters.addComparable(count.values[0]!)} AND ${parameters.addComparable(count.values[1]!)}`;
+  const operator = COUNT_OPERATORS[count.op];
+  if (operator === undefined) invalid(`Unknown related count operator "${String(count.op)}".`);
+  return `${operator} ${parameters.addComparable(count.values[0]!)}`;
 }
