@@ -79,6 +79,7 @@ export const SAMPLE_QUESTIONS: Readonly<Record<SampleSlug, readonly string[]>> =
     'how many customers have cancelled orders?',
     'how many different countries do customers come from?',
     'customers with more than 30 orders',
+    `how many customers placed more than 5 orders in ${lastYear}?`,
     'customers with revenue over 100000',
     'list the countries of our customers',
     'list customers in Germany',

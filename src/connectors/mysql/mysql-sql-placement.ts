@@ -55,7 +55,7 @@ export function placeSubqueries(select: Node): void {
       placed.add(condition['right']);
     } else if (condition['type'] === 'binary_expr' && (COMPARISONS.has(String(condition['operator'])) || condition['operator'] === 'BETWEEN') && isRelatedCount(condition['left'])) {
       // A count of related rows: `(SELECT COUNT(*) FROM …) > n`.
-      placed.add(condition['left']);
+      placed.add(condition['left'] as Node);
     }
   }
   for (const condition of conditionsOf(select['having'])) {

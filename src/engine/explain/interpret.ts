@@ -41,7 +41,15 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
 function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): string {
   const noun = entityNoun(schema.entityByName.get(node.entity) ?? failEntity(node.entity), true);
   const conditions = node.conditions.map((condition) => conditionPhrase(condition, schema, root));
-  return `${node.exists ? 'with' : 'without any'} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+  const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
+  return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+}
+
+const COUNT_WORDS: Readonly<Record<string, string>> = { gt: 'more than', gte: 'at least', lt: 'fewer than', lte: 'at most', eq: 'exactly', neq: 'other than' };
+
+/** "more than 20", "between 10 and 20" (rows with none count as 0, so "fewer than 5" includes them). */
+function countWords(op: string, values: readonly number[]): string {
+  return op === 'between' ? `between ${values[0]} and ${values[1]}` : `${COUNT_WORDS[op] ?? op} ${values[0]}`;
 }
 
 function failEntity(entity: string): never {

@@ -29,6 +29,7 @@ export function relatedFilter(node: RelatedNode, subject: string, schema: Schema
     joins,
     link: { entity: hop.fromEntity, columns: hop.fromColumns, outerEntity: subject, outerColumns: hop.toColumns },
     filters: conditionFilters(node.conditions, schema, now),
+    ...(node.count ? { count: node.count } : {}),
   };
 }
 

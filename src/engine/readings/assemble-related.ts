@@ -102,20 +102,27 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
       inside.push(condition);
       draft.conditions.splice(draft.conditions.indexOf(condition), 1);
     }
-    for (const pick of draft.withRole('period')) {
-      const unit = draft.unit(pick.unit);
-      if (unit.kind !== 'period' || pick.unit <= span.end || pick.unit >= until || draft.usedTokens.has(unit.start)) continue;
-      if (!onlyWordsBetween(draft, span.end, pick.unit)) continue;
-      const condition = periodConditionOn(draft, pick.unit, span.entity, unit.period, draft.use(pick.unit));
-      if (!condition) throw new Invalid();
-      inside.push(condition);
-      draft.feature('related.period');
-    }
+    inside.push(...periodsAfter(draft, span.end, until, span.entity));
     // A condition on the subject's own rows said inside the span ("without German orders" as German customers) is no condition on the related rows.
     if (inside.some((condition) => condition.entity === draft.subject)) throw new Invalid();
     draft.related.push({ entity: span.entity, exists: false, conditions: inside, tokens: span.tokens });
     if (inside.length > 0) draft.feature('related.conditions', inside.length);
   }
+}
+
+/** Periods said right after the related rows (only words between), until unit `until`: they date those rows. */
+export function periodsAfter(draft: Draft, end: number, until: number, entity: string): ConditionNode[] {
+  const periods: ConditionNode[] = [];
+  for (const pick of draft.withRole('period')) {
+    const unit = draft.unit(pick.unit);
+    if (unit.kind !== 'period' || pick.unit <= end || pick.unit >= until || draft.usedTokens.has(unit.start)) continue;
+    if (!onlyWordsBetween(draft, end, pick.unit)) continue;
+    const condition = periodConditionOn(draft, pick.unit, entity, unit.period, draft.use(pick.unit));
+    if (!condition) throw new Invalid();
+    periods.push(condition);
+    draft.feature('related.period');
+  }
+  return periods;
 }
 
 function onlyWordsBetween(draft: Draft, from: number, to: number): boolean {

@@ -11,7 +11,7 @@ import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
-import { nestCountsPerGroup } from './assemble-nested.ts';
+import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import type { Choice } from './choices.ts';
 import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
@@ -41,6 +41,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     nestCountsPerGroup(draft);
     assembleRanking(draft);
     assembleHaving(draft);
+    countByRelatedCounts(draft);
     countByGroups(draft);
     groupImplicitly(draft);
     assembleOrder(draft);

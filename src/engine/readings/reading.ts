@@ -66,6 +66,8 @@ export interface RelatedNode {
   readonly exists: boolean;
   /** Conditions on the related rows (order date in 2025); they stay inside the sub-select. */
   readonly conditions: readonly ConditionNode[];
+  /** How many related rows there must be, instead of any ("placed more than 20 orders"). */
+  readonly count?: { readonly op: CompareOp; readonly values: readonly number[] };
   readonly tokens: readonly number[];
 }
 
