@@ -114,10 +114,16 @@ function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | u
 
 /** Shown columns and entities, in the question's order, then the measures. */
 function showOutputs(draft: Draft): void {
+  const restated = new Map<number, number[]>();
   for (const pick of draft.withRole('show')) {
     const target = pick.link?.target;
-    const tokens = draft.use(pick.unit);
-    if (target?.kind === 'column' && namesByDisplay(draft, pick)) {
+    const tokens = [...draft.use(pick.unit), ...(restated.get(pick.unit) ?? [])];
+    const named = namedColumnAfter(draft, pick);
+    if (named !== undefined) {
+      // "the names of all cities": a city's name is the city, not the name of the rows that have it.
+      restated.set(named, tokens);
+      draft.feature('show.name-of-column');
+    } else if (target?.kind === 'column' && namesByDisplay(draft, pick)) {
       // "the names of the customers" where first and last name together name one.
       draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
       draft.feature('show.name.of-display');
@@ -174,6 +180,33 @@ const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbe
 function saysIdentifier(draft: Draft, pick: Choice): boolean {
   const unit = draft.unit(pick.unit);
   return draft.input.tokens.slice(unit.start, unit.end).some((token) => IDENTIFIER_WORDS.has(token.lower));
+}
+
+/** Words that ask for what names a row. */
+const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'title']);
+
+/**
+ * "the names of all cities", "names of studios": a naming word read as the rows' own name, said
+ * before "of" and a plain text column of the same rows shown next, names that column's values.
+ * The unit of that column, or undefined.
+ */
+function namedColumnAfter(draft: Draft, pick: Choice): number | undefined {
+  const target = pick.link?.target;
+  const { tokens, units } = draft.input;
+  const unit = draft.unit(pick.unit);
+  if (target?.kind !== 'column' || unit.end - unit.start !== 1 || !NAMING_WORDS.has(tokens[unit.start].lemma)) return undefined;
+  const entity = entityOf(draft.input.schema, target.entity);
+  if (!entity.displayColumns.some((column) => column.name === target.column)) return undefined;
+  let position = pick.unit + 1;
+  if (units[position]?.kind !== 'word' || tokens[units[position].start].lower !== 'of') return undefined;
+  position += 1;
+  while (units[position]?.kind === 'word' && tokens[units[position].start].pos === 'DET') position += 1;
+  if (units[position]?.kind === 'cue' && (units[position] as { cue: { kind: string } }).cue.kind === 'quantifier') position += 1;
+  const next = draft.picks[position];
+  const named = next?.link?.target;
+  if (next?.role !== 'show' || named?.kind !== 'column' || named.entity !== target.entity || named.column === target.column) return undefined;
+  const column = columnOf(draft.input.schema, named.entity, named.column);
+  return column.isText && !column.isKey && !entity.displayColumns.includes(column) ? position : undefined;
 }
 
 function namesByDisplay(draft: Draft, pick: Choice): boolean {

@@ -12,7 +12,7 @@ import { catalog, entity } from '../fixtures/build-catalog.ts';
 const now = new Date('2025-05-10T12:00:00Z');
 const library = catalog(
   entity({ name: 'member', rows: 400, columns: [['id', 'integer'], ['member_name', 'text'], ['joined_on', 'date']] }),
-  entity({ name: 'loan', rows: 9000, references: { member_id: 'member' }, columns: [['id', 'integer'], ['member_id', 'integer'], ['loan_date', 'date'], ['fine_amount', 'numeric']] }),
+  entity({ name: 'loan', rows: 9000, references: { member_id: 'member' }, columns: [['id', 'integer'], ['member_id', 'integer'], ['loan_date', 'date'], ['fine_amount', 'number']] }),
 );
 
 const best = (question: string) => {
