@@ -87,6 +87,13 @@ const QUESTIONS: readonly Expectation[] = [
     sql: `SELECT s.name->>'en_US', sum(l.expected_revenue)::float FROM crm_lead l LEFT JOIN crm_stage s ON s.id = l.stage_id
       WHERE ${VISIBLE('l')} AND l.type = 'opportunity' AND l.probability < 100 GROUP BY l.stage_id, s.name`,
   },
+  // A count of the rows by how many related rows they have (a related count, from the grouped read's counts); declined
+  // today as ambiguous: the orders counted are all sale orders, or those whose state is "Sales Order".
+  {
+    prompt: 'how many customers have more than 2 sales orders?',
+    sql: `SELECT count(*)::int FROM res_partner p WHERE ${VISIBLE('p')} AND p.customer_rank > 0
+      AND (SELECT count(*) FROM sale_order o WHERE o.partner_id = p.id AND ${COMPANY('o')} AND o.state = 'sale') > 2`,
+  },
   { prompt: 'headcount', answered: true, sql: `SELECT count(*)::int FROM hr_employee e WHERE ${VISIBLE('e')}` },
   {
     prompt: 'total amount due',
