@@ -12,7 +12,7 @@ import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
 import { openSampleDatabase } from '../../src/samples/sample-datasets.ts';
 import { sameValue } from '../cross-kind/compare-answers.ts';
 import {
-  ABOVE_AVERAGE_SPEND, AVERAGE_ORDER_VALUE, FEW_ORDERS_IN_2025, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, TOP_PRODUCTS, filter, lineValue, query,
+  ABOVE_AVERAGE_SPEND, AT_REORDER_LEVEL, AVERAGE_ORDER_VALUE, FEW_ORDERS_IN_2025, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, TOP_PRODUCTS, filter, lineValue, query,
 } from '../cross-kind/construct-queries.ts';
 import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
 
@@ -76,6 +76,15 @@ describe('compiled constructs mean what they say', () => {
     const expected = customers.map((row) => row['id'] as number).filter((id) => (counts.get(id) ?? 0) <= 1).sort((left, right) => left - right);
     expect(expected.some((id) => !counts.has(id))).toBe(true);
     expect(expected.some((id) => counts.get(id) === 1)).toBe(true);
+    expect(answer.map((row) => row['id'])).toEqual(expected);
+  });
+
+  it('two columns of a row compared keep exactly the rows where one is at most the other', async () => {
+    const answer = await rows(AT_REORDER_LEVEL);
+    const products = await rows({ ...AT_REORDER_LEVEL, filters: [] });
+    const expected = products.filter((row) => Number(row['stock']) <= Number(row['reorder'])).map((row) => row['id']);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(products.length);
     expect(answer.map((row) => row['id'])).toEqual(expected);
   });
 

@@ -72,6 +72,14 @@ export const FEW_ORDERS_IN_2025 = query({
   order: [{ id: 'id', direction: 'asc' }],
 });
 
+/** Products whose stock is at or below their reorder level: two columns of a row compared by their difference. */
+export const AT_REORDER_LEVEL = query({
+  root: 'products',
+  columns: [{ id: 'id', label: 'Id', field: field('products', 'id') }, { id: 'stock', label: 'Stock', field: field('products', 'units_in_stock') }, { id: 'reorder', label: 'Reorder level', field: field('products', 'reorder_level') }],
+  filters: [filter({ kind: 'arithmetic', op: '-', left: field('products', 'units_in_stock'), right: field('products', 'reorder_level') }, 'lte', [0])],
+  order: [{ id: 'id', direction: 'asc' }],
+});
+
 export const AVERAGE_ORDER_VALUE = query({
   root: 'order_lines',
   joins: [linesToOrders],
@@ -155,6 +163,7 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
       ],
     }),
   },
+  { name: 'products at or below their reorder level (two columns of a row compared)', query: AT_REORDER_LEVEL },
   { name: 'average order value, lines per order and more by month (per-group totals)', query: AVERAGE_ORDER_VALUE },
   {
     name: 'segments whose average order value is at least the average segment\'s (per-group totals against the average)',

@@ -20,6 +20,10 @@ export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, r
     }
     case 'compare':
       if (condition.against) return `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} the average ${label}`;
+      if (condition.otherColumn !== undefined) {
+        const other = columnLabel(entityOf(schema, condition.entity), columnOf(schema, condition.entity, condition.otherColumn), root).label.toLowerCase();
+        return `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} ${other}`;
+      }
       return condition.op === 'between'
         ? `${label} between ${condition.values[0]} and ${condition.values[1]}`
         : `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} ${condition.values[0]}`;

@@ -1,5 +1,5 @@
 /** Conditions of a reading as filters of the logical query. */
-import { field, type Filter, type FilterOperator } from '../../query/logical-query.ts';
+import { field, type Filter, type FilterOperator, type ScalarExpression } from '../../query/logical-query.ts';
 import type { ConditionNode } from '../readings/reading.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';
 import { catalogFilter } from './plan-measures.ts';
@@ -19,6 +19,11 @@ function filtersOf(condition: ConditionNode, schema: SchemaIndex, now: Date): Fi
       return [filter(condition.column, condition.negated ? 'not_in' : 'in', condition.values)];
     case 'compare':
       if (condition.against) return [{ ...filter(condition.column, condition.op, []), against: condition.against }];
+      if (condition.otherColumn !== undefined) {
+        // Row by row: the difference of the two columns against 0, which every SQL kind compiles.
+        const difference: ScalarExpression = { kind: 'arithmetic', op: '-', left: field(condition.entity, condition.column), right: field(condition.entity, condition.otherColumn) };
+        return [{ kind: 'filter', expression: difference, op: condition.op, values: [0] }];
+      }
       return [filter(condition.column, condition.op, condition.values)];
     case 'text':
       if (condition.negated) throw new Unplannable('negated text pattern');

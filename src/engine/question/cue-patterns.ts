@@ -46,11 +46,13 @@ const COMPARE_PHRASES: readonly (readonly [string, CompareOp])[] = [
   ['upwards of', 'gt'], ['>', 'gt'], ['at least', 'gte'], ['no less than', 'gte'], ['not less than', 'gte'],
   ['>=', 'gte'], ['minimum of', 'gte'], ['less than', 'lt'], ['fewer than', 'lt'], ['lower than', 'lt'],
   ['smaller than', 'lt'], ['cheaper than', 'lt'], ['shorter than', 'lt'], ['younger than', 'lt'], ['earlier than', 'lt'], ['before', 'lt'],
-  ['under', 'lt'], ['below', 'lt'], ['<', 'lt'], ['at most', 'lte'],
+  ['under', 'lt'], ['below', 'lt'], ['<', 'lt'], ['at most', 'lte'], ['at or below', 'lte'], ['at or under', 'lte'], ['at or above', 'gte'],
   ['no more than', 'lte'], ['not more than', 'lte'], ['up to', 'lte'], ['<=', 'lte'], ['maximum of', 'lte'],
   ['equal to', 'eq'], ['equals', 'eq'], ['equal', 'eq'], ['exactly', 'eq'], ['=', 'eq'],
   ['!=', 'neq'], ['<>', 'neq'], ['not equal to', 'neq'], ['different from', 'neq'], ['other than', 'neq'],
 ];
+
+const POSSESSIVES: ReadonlySet<string> = new Set(['their', 'its', 'his', 'her']);
 
 /** Comparatives that say only more or less; the column comes from the words around them. */
 const PLAIN_COMPARATIVES = new Set(['more', 'less', 'greater', 'higher', 'larger', 'bigger', 'lower', 'smaller', 'fewer']);
@@ -122,7 +124,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     if (average !== undefined) return { kind: 'compare', op, values: [], against: 'average', start: index, end: average };
     if (target === undefined) {
       // "more than the average": a comparison with what follows; "other than Germany" is a negation, read as one.
-      if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at') return { kind: 'compare', op, values: [], start: index, end: index + words.length };
+      // "below their reorder level": with a possessive after it, a one-word comparison is one with what is theirs.
+      const theirs = POSSESSIVES.has(tokens[position]?.lower ?? '');
+      if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || theirs) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };

@@ -150,7 +150,9 @@ function namedColumnFor(draft: Draft, pick: Choice, entity: string, column: stri
 
 /** "age above 30", "price between 10 and 20": the comparison cue beside the column. */
 function comparisons(draft: Draft): void {
+  const comparedWith = new Set<number>();
   for (const pick of draft.withRole('compare')) {
+    if (comparedWith.has(pick.unit)) continue;
     if (pick.link?.target.kind !== 'column') throw new Invalid();
     const { entity, column } = pick.link.target;
     const info = columnOf(draft.input.schema, entity, column);
@@ -158,7 +160,15 @@ function comparisons(draft: Draft): void {
     if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || (info.isKey && !info.isPrimaryKey)) throw new Invalid();
     const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
     const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
-    if (cueIndex === undefined || cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) throw new Invalid();
+    if (cueIndex === undefined || cue?.kind !== 'compare') throw new Invalid();
+    if (cue.values.length === 0 && !cue.against) {
+      const other = cueIndex === draft.rightOf(pick.unit) ? otherColumnAfter(draft, cueIndex, entity, column) : undefined;
+      if (other === undefined) throw new Invalid();
+      comparedWith.add(other.unit);
+      draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: [], otherColumn: other.column, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex), ...draft.use(other.unit)] });
+      draft.feature('compare.other-column');
+      continue;
+    }
     if (cue.money && !holdsMoney(info)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
@@ -175,6 +185,22 @@ function comparisons(draft: Draft): void {
     draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens });
     if (info.isKey) draft.feature('compare.key');
   }
+}
+
+/**
+ * "units in stock below their reorder level": a comparison with no number, followed by another
+ * measured column of the same rows, compares the two row by row. Money is compared with money only,
+ * and a quantity with a quantity.
+ */
+function otherColumnAfter(draft: Draft, cueIndex: number, entity: string, column: string): { unit: number; column: string } | undefined {
+  const unit = draft.rightOf(cueIndex);
+  const pick = draft.picks[unit];
+  const target = pick?.link?.target;
+  if (pick?.role !== 'compare' || target?.kind !== 'column' || target.entity !== entity || target.column === column) return undefined;
+  const left = columnOf(draft.input.schema, entity, column);
+  const right = columnOf(draft.input.schema, entity, target.column);
+  if (!left.isNumeric || !right.isNumeric || holdsMoney(left) !== holdsMoney(right)) return undefined;
+  return { unit, column: target.column };
 }
 
 /** "employees older than 30": a comparative that names its attribute compares that column of the subject. */

@@ -49,7 +49,8 @@ export type OutputNode = MeasureNode | ColumnNode | NameNode;
 export type ConditionNode =
   | { readonly kind: 'equals'; readonly entity: string; readonly column: string; readonly values: readonly (string | number | boolean)[]; readonly negated: boolean; readonly tokens: readonly number[] }
   /** `against: 'average'`: compared with the column's average over all its entity's rows; no values. */
-  | { readonly kind: 'compare'; readonly entity: string; readonly column: string; readonly op: CompareOp; readonly values: readonly number[]; readonly against?: 'average'; readonly tokens: readonly number[] }
+  /** Compared with `values`, the column's average, or `otherColumn` of the same row ("units in stock below their reorder level"). */
+  | { readonly kind: 'compare'; readonly entity: string; readonly column: string; readonly op: CompareOp; readonly values: readonly number[]; readonly against?: 'average'; readonly otherColumn?: string; readonly tokens: readonly number[] }
   | { readonly kind: 'text'; readonly entity: string; readonly column: string; readonly mode: 'contains' | 'starts' | 'ends'; readonly text: string; readonly negated: boolean; readonly tokens: readonly number[] }
   | { readonly kind: 'period'; readonly entity: string; readonly column: string; readonly period: Period; readonly tokens: readonly number[] }
   /** A link that is empty ("employees without a manager") or set ("tickets with an agent"). */
