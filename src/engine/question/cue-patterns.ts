@@ -53,6 +53,8 @@ const COMPARE_PHRASES: readonly (readonly [string, CompareOp])[] = [
 ];
 
 const POSSESSIVES: ReadonlySet<string> = new Set(['their', 'its', 'his', 'her']);
+/** One-word comparisons with no other sense in a question about data ("over" and "under" also say periods and places). */
+const ALWAYS_COMPARING: ReadonlySet<string> = new Set(['above', 'below', 'exceeding', 'exceeds', 'exceed']);
 
 /** Comparatives that say only more or less; the column comes from the words around them. */
 const PLAIN_COMPARATIVES = new Set(['more', 'less', 'greater', 'higher', 'larger', 'bigger', 'lower', 'smaller', 'fewer']);
@@ -124,8 +126,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     if (average !== undefined) return { kind: 'compare', op, values: [], against: 'average', start: index, end: average };
     if (target === undefined) {
       // "more than the average": a comparison with what follows; "other than Germany" is a negation, read as one.
-      // "below their reorder level": with a possessive after it, a one-word comparison is one with what is theirs.
-      const theirs = POSSESSIVES.has(tokens[position]?.lower ?? '');
+      // "below their reorder level": with a possessive after it, a one-word comparison is one with what is theirs;
+      // "above"/"below" compare whatever follows them (left unread, the question is declined, never read without them).
+      const theirs = POSSESSIVES.has(tokens[position]?.lower ?? '') || ALWAYS_COMPARING.has(text);
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || theirs) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }

@@ -2,7 +2,8 @@
  * "Items whose quantity on hand is below their reorder point": a comparison with no number,
  * followed by another measured column of the same rows, compares the two row by row (their
  * difference against 0, which every SQL kind compiles). Money is never compared with a quantity.
- * "At or below" is one comparison. On a schema the engine was not tuned on.
+ * "At or below" is one comparison, and "above"/"below" are never dropped as empty words. On a schema
+ * the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
@@ -26,6 +27,7 @@ it.each([
   ['items whose quantity on hand is below their reorder point', 'lt'],
   ['How many items have a quantity on hand at or below the reorder point?', 'lte'],
   ['items with quantity on hand less than reorder point', 'lt'],
+  ['items with quantity on hand below the reorder point', 'lt'],
 ])('compares two columns of the same row: "%s"', (question, op) => {
   const result = read(question);
   const [best] = result.candidates;
@@ -38,5 +40,13 @@ it.each([
 it('never compares money with a quantity', () => {
   for (const candidate of read('items whose unit cost is below their reorder point').candidates) {
     expect(JSON.stringify(candidate.planned.query.filters)).not.toContain('arithmetic');
+  }
+});
+
+it('never reads "above" or "below" as an empty word', () => {
+  for (const question of ['items with quantity on hand above reorder point', 'items with a unit cost below the reorder point']) {
+    const result = read(question);
+    const comparison = result.tokens.findIndex((token) => token.lower === 'above' || token.lower === 'below');
+    for (const candidate of result.candidates) expect(candidate.reading.usedTokens, question).toContain(comparison);
   }
 });
