@@ -10,12 +10,15 @@ import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
+import type { Token } from '../question/tokens.ts';
 
 export function assembleConditions(draft: Draft): void {
   valueFilters(draft);
   literals(draft);
   mergeAlternatives(draft);
   verbsNamingAnotherColumn(draft);
+  verbsNamingAnEvent(draft);
+  events(draft);
   comparisons(draft);
   impliedComparisons(draft);
   patterns(draft);
@@ -63,6 +66,55 @@ function verbsNamingAnotherColumn(draft: Draft): void {
     const lemma = tokens[condition.tokens[0]].lemma;
     const namesOther = draft.conditions.some((other) => other !== condition && other.kind === 'equals' && other.column !== condition.column && columnOf(schema, other.entity, other.column).words.includes(lemma));
     if (namesOther) throw new Invalid();
+  }
+}
+
+/**
+ * "orders shipped", "tickets resolved": a verb that names both a state of the rows (status
+ * "shipped") and the date that records the event (shipped_date) says the event happened; the state
+ * is another question, asked with its column ("orders in status shipped").
+ */
+function verbsNamingAnEvent(draft: Draft): void {
+  const { tokens, schema, units } = draft.input;
+  for (const condition of draft.conditions) {
+    if (condition.kind !== 'equals' || condition.tokens.length !== 1 || !saysFinishedEvent(tokens, condition.tokens[0])) continue;
+    const unit = units[draft.unitOfToken(condition.tokens[0])];
+    // Where the semantic layer says what the word means (a segment), no event is read either.
+    const dated = unit?.kind === 'link' && !unit.links.some((link) => link.target.kind === 'segment')
+      && unit.links.some((link) => link.target.kind === 'column' && link.target.entity === condition.entity && columnOf(schema, link.target.entity, link.target.column).isDate);
+    const columnSaid = draft.withRole('names').some((pick) => pick.link?.target.kind === 'column' && pick.link.target.entity === condition.entity && pick.link.target.column === condition.column);
+    if (dated && !columnSaid) throw new Invalid();
+  }
+}
+
+/**
+ * A verb in a form that says something happened ("were shipped", "not yet shipped", "paid"), not a
+ * state of now ("are returned", "trialing right now").
+ */
+function saysFinishedEvent(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index]?.pos !== 'VERB' || tokens[index].lower.endsWith('ing')) return false;
+  let before = index - 1;
+  while (before >= 0 && ['not', "n't", 'yet'].includes(tokens[before].lower)) before -= 1;
+  return !['is', 'are', 'am'].includes(tokens[before]?.lower ?? '');
+}
+
+/** "orders not yet shipped": the date of the event a verb names is empty; "orders that were shipped": it is set. */
+function events(draft: Draft): void {
+  for (const pick of draft.withRole('event')) {
+    if (pick.link?.target.kind !== 'column') throw new Invalid();
+    const { entity, column } = pick.link.target;
+    const unit = draft.unit(pick.unit);
+    if (!saysFinishedEvent(draft.input.tokens, unit.start)) throw new Invalid();
+    // "orders with status shipped": the state's column said beside the verb asks for the state.
+    const stateColumns = new Set(unit.kind === 'link' ? unit.links.flatMap((link) => (link.target.kind === 'value' && link.target.entity === entity ? [link.target.column] : [])) : []);
+    const besideState = [draft.leftOf(pick.unit), draft.rightOf(pick.unit)].some((side) => {
+      const target = draft.picks[side]?.link?.target;
+      return target?.kind === 'column' && target.entity === entity && stateColumns.has(target.column);
+    });
+    if (besideState) throw new Invalid();
+    const happened = !negatedBefore(draft, pick.unit);
+    draft.conditions.push({ kind: 'missing', entity, column, negated: happened, tokens: draft.use(pick.unit) });
+    draft.feature('filter.event');
   }
 }
 

@@ -52,7 +52,13 @@ export type Role =
   /** a cue's words read as plain words of the phrase around them. */
   | 'word'
   /** a yes/no column said as an adjective ("discontinued products"): rows where it is true. */
-  | 'flag';
+  | 'flag'
+  /**
+   * column: the date a verb names as an event, where the verb also names a state of the same rows
+   * ("orders not yet shipped": shipped_date empty, not status "shipped", which delivered orders
+   * no longer have): rows where it is set, or empty when negated.
+   */
+  | 'event';
 
 export interface Choice {
   readonly unit: number;
@@ -172,6 +178,9 @@ function linkChoices(
         if (verbal) add('relation');
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
+        // Where the semantic layer says what the word means (a segment, "paid invoices"), it does.
+        if (verbal && isDateColumn(schema, link) && links.some((other) => other.target.kind === 'value' && other.target.entity === link.target.entity)
+          && !links.some((other) => other.target.kind === 'segment')) add('event');
         break;
       case 'value': {
         // "how many opportunities" where opportunity is both the entity and a value of its own type
