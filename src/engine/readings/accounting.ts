@@ -25,8 +25,18 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
  */
 export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
 }
+
+/**
+ * Adverbs of frequency and time ("customers who ordered twice", "ordered again", "shipped late",
+ * "products sold recently"): they change which rows count, and no reading here carries them, so
+ * one that leaves them unread answers another question.
+ */
+const HOW_OFTEN_OR_WHEN: ReadonlySet<string> = new Set([
+  'once', 'twice', 'thrice', 'again', 'repeatedly', 'often', 'frequently', 'regularly', 'rarely', 'seldom', 'usually', 'always',
+  'recently', 'lately', 'late', 'early', 'soon',
+]);
 
 /** Parts of speech that carry no meaning of their own for a query. */
 const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);

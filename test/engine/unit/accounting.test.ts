@@ -1,5 +1,6 @@
 /** Every word accounted for, on fixtures the engine was not tuned on. */
 import { describe, expect, it } from 'vitest';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
@@ -28,5 +29,19 @@ describe('an entity followed by a verb ("subscriptions churned")', () => {
     const subscriptions = catalog(entity({ name: 'subscription', columns: [['id', 'integer'], ['churn_reason', 'text'], ['status', 'text']] }));
     const { candidates } = readQuestion('how many subscriptions churned', subscriptions, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: unseenNow });
     for (const candidate of candidates) expect(candidate.planned.query.measures.some((measure) => measure.aggregate === 'count_distinct'), candidate.key).toBe(false);
+  });
+});
+
+describe('adverbs of frequency and time ("members who borrowed twice", "shipped late")', () => {
+  it('are words the engine must read, so the question is declined naming them', () => {
+    const library = catalog(
+      entity({ name: 'member', columns: [['id', 'integer'], ['full_name', 'text']] }),
+      entity({ name: 'loan', references: { member_id: 'member' }, columns: [['id', 'integer'], ['member_id', 'integer'], ['borrowed_on', 'date'], ['returned_on', 'date']] }),
+    );
+    for (const [question, word] of [['members who borrowed twice', 'twice'], ['loans returned late', 'late'], ['members who borrowed again in 2024', 'again']]) {
+      const plan = planQuestion(question!, { catalog: library, values: [], now: unseenNow }, { suggest: false });
+      expect(plan.ok, question).toBe(false);
+      if (!plan.ok) expect(plan.words, question).toContain(word);
+    }
   });
 });
