@@ -31,6 +31,7 @@ export function nestCountsPerGroup(draft: Draft): void {
   }
 }
 
+/** The subject grouped by itself with a comparison of a count of related rows: one number of the subject's rows instead. */
 export function countByRelatedCounts(draft: Draft): void {
   const subject = draft.subject;
   const [having] = draft.having;

@@ -201,7 +201,8 @@ function namedColumnAfter(draft: Draft, pick: Choice): number | undefined {
   if (units[position]?.kind !== 'word' || tokens[units[position].start].lower !== 'of') return undefined;
   position += 1;
   while (units[position]?.kind === 'word' && tokens[units[position].start].pos === 'DET') position += 1;
-  if (units[position]?.kind === 'cue' && (units[position] as { cue: { kind: string } }).cue.kind === 'quantifier') position += 1;
+  const quantifier = units[position];
+  if (quantifier?.kind === 'cue' && quantifier.cue.kind === 'quantifier') position += 1;
   const next = draft.picks[position];
   const named = next?.link?.target;
   if (next?.role !== 'show' || named?.kind !== 'column' || named.entity !== target.entity || named.column === target.column) return undefined;
