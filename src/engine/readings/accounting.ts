@@ -25,8 +25,18 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
  */
 export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower)
+    || (token.pos === 'VERB' && CHANGE_OF_STATE.has(token.lemma)) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
 }
+
+/**
+ * Verbs of a change from one state to another ("trials that converted", "accounts that upgraded",
+ * "renewed subscriptions"): they pick the rows that changed, which no reading here can tell from
+ * the rows' present state, so one that leaves them unread answers another question.
+ */
+const CHANGE_OF_STATE: ReadonlySet<string> = new Set([
+  'convert', 'upgrade', 'downgrade', 'renew', 'switch', 'migrate', 'reactivate', 'revert', 'transfer', 'promote', 'demote', 'escalate', 'reopen',
+]);
 
 /**
  * Adverbs of frequency and time ("customers who ordered twice", "ordered again", "shipped late",

@@ -45,3 +45,15 @@ describe('adverbs of frequency and time ("members who borrowed twice", "shipped 
     }
   });
 });
+
+describe('verbs of a change of state ("trials that converted", "plans upgraded")', () => {
+  it('are words the engine must read: unread, the question is declined naming them, never answered as the rows\' present state', () => {
+    const memberships = catalog(entity({ name: 'membership', columns: [['id', 'integer'], ['tier', 'text'], ['state', 'text'], ['started_on', 'date']] }));
+    const values = [{ entity: 'membership', column: 'state', values: ['trial', 'paying', 'lapsed'] }];
+    for (const [question, word] of [['how many trial memberships converted?', 'converted'], ['memberships that upgraded in 2024', 'upgraded']]) {
+      const plan = planQuestion(question!, { catalog: memberships, values, now: unseenNow }, { suggest: false });
+      expect(plan.ok, question).toBe(false);
+      if (!plan.ok) expect(plan.words, question).toContain(word);
+    }
+  });
+});
