@@ -88,7 +88,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
           group: listGroupCue(units, contexts, index) !== undefined,
         };
-        return linkChoices(index, unit.links, context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
+        return linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
       }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
@@ -216,6 +216,16 @@ function linkChoices(
 }
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
+/**
+ * "French customers", "red products": an adjective that WordNet places under a column's word
+ * (French is a kind of country… of language; red is a colour) names one of that column's values,
+ * not the column; read as the column it would count or show countries for "how many French customers".
+ */
+function linksOfKind(links: readonly Link[], tokens: readonly Token[], start: number, end: number): readonly Link[] {
+  if (end - start !== 1 || tokens[start].pos !== 'ADJ') return links;
+  return links.filter((link) => !(link.match === 'wordnet-hypernym' && link.target.kind === 'column'));
+}
+
 export function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
   return end - start === 1 && tokens[start].pos === 'VERB';
 }
