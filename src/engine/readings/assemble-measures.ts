@@ -71,6 +71,8 @@ export function assembleMeasures(draft: Draft): void {
     if (target?.kind !== 'column') throw new Invalid();
     // "the average number of licensed seats": "number of" only says the column holds a count.
     let governor = draft.leftOf(pick.unit);
+    // "total open invoice amount": the aggregate reaches past a value or segment of the rows.
+    if (draft.cueAt(governor) === undefined) governor = governingCue(draft.input.units, draft.input.contexts, pick.unit, 'aggregate') ?? governor;
     const info = columnOf(draft.input.schema, target.entity, target.column);
     if (draft.cueAt(governor)?.kind === 'count') {
       const countTokens = draft.useCue(governor);

@@ -168,7 +168,7 @@ function linkChoices(
         break;
       case 'column':
         add('show');
-        if (left === 'aggregate' || left === 'count' || left === 'window') add('measure');
+        if (left === 'aggregate' || left === 'count' || left === 'window' || governed.aggregate) add('measure');
         if (left === 'count') add('count');
         if (left === 'group' || left === 'pivot' || governed.group) add('group');
         if (left === 'sort' || left === 'group') add('order');

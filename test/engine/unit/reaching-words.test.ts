@@ -2,7 +2,7 @@
  * Words that reach past others to what they govern, on a schema the engine was not tuned on: a
  * negation before a verb and "by" negates the value said after them ("not made by wire": "by"
  * after a verb says by what, not per what); a superlative reaches past a value of the rows ("the
- * largest wire remittance total").
+ * largest wire remittance total"), and so does an aggregate ("the average cash remittance total").
  */
 import { expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -24,4 +24,11 @@ it.each([['the largest wire remittance total', 'Wire'], ['what is the biggest ca
   const best = readQuestion(question, ledger, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
   expect(best?.measures).toMatchObject([{ aggregate: 'max', expression: { kind: 'field', column: 'total' } }]);
   expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'remittance', column: 'channel' }, op: 'eq', values: [value] }));
+});
+
+it.each([['total wire remittance total', 'sum', 'Wire'], ['the average cash remittance total', 'avg', 'Cash']])('reaches an aggregate past a value of the rows: "%s"', (question, aggregate, value) => {
+  const best = readQuestion(question, ledger, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+  expect(best?.measures).toMatchObject([{ aggregate, expression: { kind: 'field', column: 'total' } }]);
+  expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'remittance', column: 'channel' }, op: 'eq', values: [value] }));
+  expect(best?.dimensions).toEqual([]);
 });
