@@ -56,23 +56,28 @@ export async function resolveRelated(plan: OdooPlan, major: number, read: Relate
   if (plan.related === undefined || plan.related.length === 0) return plan;
   const terms = [];
   for (const search of plan.related) {
-    const counts = countsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field);
+    const counts = countsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field, search.count !== undefined);
     terms.push(search.count === undefined ? ['id', search.exists ? 'in' : 'not in', [...counts.keys()]] as const : countTerm(counts, search.count));
   }
   const { related: _related, ...rest } = plan;
   return { ...rest, domain: [...plan.domain, ...terms] };
 }
 
-/** The record ids of the groups, sorted, with each group's count: a many2one group value is `[id, name]`, an empty one `false`. */
-function countsOf(result: unknown, field: string): Map<number, number> {
+/**
+ * The record ids of the groups, sorted, with each group's `__count` (required when `counted`): a
+ * many2one group value is `[id, name]`, an empty one `false`.
+ */
+function countsOf(result: unknown, field: string, counted: boolean): Map<number, number> {
   const groups = Array.isArray(result) ? result : (result as { groups?: unknown } | null)?.groups;
-  if (!Array.isArray(groups)) throw new QuerentError('internal_error', 'The Odoo server answered the read for a related filter with an unexpected shape.');
+  const unexpected = () => new QuerentError('internal_error', 'The Odoo server answered the read for a related filter with an unexpected shape.');
+  if (!Array.isArray(groups)) throw unexpected();
   const counts = new Map<number, number>();
   for (const group of groups as Record<string, unknown>[]) {
     const value = group[field];
     const id = Array.isArray(value) ? value[0] : value;
-    const count = group['__count'] ?? group[`${field}_count`];
-    if (typeof id === 'number' && Number.isInteger(id)) counts.set(id, (counts.get(id) ?? 0) + (typeof count === 'number' ? count : 0));
+    const count = group['__count'];
+    if (counted && typeof count !== 'number') throw unexpected();
+    if (typeof id === 'number' && Number.isInteger(id)) counts.set(id, typeof count === 'number' ? count : 0);
   }
   return new Map([...counts].sort(([left], [right]) => left - right));
 }

@@ -6,7 +6,7 @@ import type { Fragment, ParameterList } from './sql-parameters.ts';
 import { invalid } from './sql-scope.ts';
 
 const TEXT_MATCH = { contains: 'contains', starts_with: 'starts', ends_with: 'ends' } as const;
-const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string>> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+export const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string>> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
  * One WHERE condition. `neq` and `not_in` keep rows whose value is NULL ("status is not

@@ -8,7 +8,7 @@ import type { Catalog } from '../catalog.ts';
 import type { RelatedCount, RelatedFilter, ScalarExpression } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import { compileExpression } from './sql-expressions.ts';
-import { compileFilter } from './sql-filters.ts';
+import { COMPARISON_TO_SQL, compileFilter } from './sql-filters.ts';
 import { conditionClause, subSelect } from './sql-layout.ts';
 import type { ParameterList } from './sql-parameters.ts';
 import { buildScope, fromClause, invalid, requireColumn, type Scope } from './sql-scope.ts';
@@ -34,16 +34,11 @@ export function compileRelated(related: RelatedFilter, index: number, outer: Sco
   // Only the sub-select's own entities are in scope: a filter on an outer table is refused.
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   conditions.push(...related.filters.map((filter) => compileFilter(filter, expression, parameters, dialect)));
-  if (related.count === undefined) {
-    const select = ['SELECT 1', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
-    return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(select)}`;
-  }
+  const rows = [...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
+  if (related.count === undefined) return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(['SELECT 1', ...rows])}`;
   if (!related.exists) invalid('A related filter with a count has "exists" true.');
-  const counted = subSelect(['SELECT COUNT(*)', ...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)]);
-  return `${counted} ${countComparison(related.count, parameters)}`;
+  return `${subSelect(['SELECT COUNT(*)', ...rows])} ${countComparison(related.count, parameters)}`;
 }
-
-const COUNT_OPERATORS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', neq: '<>' };
 
 /** The comparison of a related count, its bounds bound after the sub-select's own values. */
 function countComparison(count: RelatedCount, parameters: ParameterList): string {
@@ -52,7 +47,8 @@ function countComparison(count: RelatedCount, parameters: ParameterList): string
     invalid(`A related count "${String(count.op)}" needs ${expected} finite number${expected === 1 ? '' : 's'}.`);
   }
   if (count.op === 'between') return `BETWEEN ${parameters.addComparable(count.values[0]!)} AND ${parameters.addComparable(count.values[1]!)}`;
-  const operator = COUNT_OPERATORS[count.op];
+  // A count is never NULL, so "not equal" needs no null-safe form.
+  const operator = count.op === 'neq' ? '<>' : COMPARISON_TO_SQL[count.op as keyof typeof COMPARISON_TO_SQL];
   if (operator === undefined) invalid(`Unknown related count operator "${String(count.op)}".`);
   return `${operator} ${parameters.addComparable(count.values[0]!)}`;
 }

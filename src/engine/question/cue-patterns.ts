@@ -128,8 +128,8 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       // "more than the average": a comparison with what follows; "other than Germany" is a negation, read as one.
       // "below their reorder level": with a possessive after it, a one-word comparison is one with what is theirs;
       // "above"/"below" compare whatever follows them (left unread, the question is declined, never read without them).
-      const theirs = POSSESSIVES.has(tokens[position]?.lower ?? '') || ALWAYS_COMPARING.has(text);
-      if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || theirs) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
+      const comparesWhatFollows = POSSESSIVES.has(tokens[position]?.lower ?? '') || ALWAYS_COMPARING.has(text);
+      if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || comparesWhatFollows) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };

@@ -5,7 +5,7 @@
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
-import { isVerb, type Choice } from './choices.ts';
+import { eventDates, isVerb, type Choice } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
@@ -79,9 +79,7 @@ function verbsNamingAnEvent(draft: Draft): void {
   for (const condition of draft.conditions) {
     if (condition.kind !== 'equals' || condition.tokens.length !== 1 || !saysFinishedEvent(tokens, condition.tokens[0])) continue;
     const unit = units[draft.unitOfToken(condition.tokens[0])];
-    // Where the semantic layer says what the word means (a segment), no event is read either.
-    const dated = unit?.kind === 'link' && !unit.links.some((link) => link.target.kind === 'segment')
-      && unit.links.some((link) => link.target.kind === 'column' && link.target.entity === condition.entity && columnOf(schema, link.target.entity, link.target.column).isDate);
+    const dated = unit?.kind === 'link' && eventDates(unit.links, schema).some((link) => link.target.entity === condition.entity);
     const columnSaid = draft.withRole('names').some((pick) => pick.link?.target.kind === 'column' && pick.link.target.entity === condition.entity && pick.link.target.column === condition.column);
     if (dated && !columnSaid) throw new Invalid();
   }

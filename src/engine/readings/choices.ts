@@ -178,9 +178,7 @@ function linkChoices(
         if (verbal) add('relation');
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
-        // Where the semantic layer says what the word means (a segment, "paid invoices"), it does.
-        if (verbal && isDateColumn(schema, link) && links.some((other) => other.target.kind === 'value' && other.target.entity === link.target.entity)
-          && !links.some((other) => other.target.kind === 'segment')) add('event');
+        if (verbal && eventDates(links, schema).includes(link)) add('event');
         break;
       case 'value': {
         // "how many opportunities" where opportunity is both the entity and a value of its own type
@@ -215,23 +213,33 @@ function linkChoices(
   return choices;
 }
 
-/** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
 /**
- * "French customers", "red products": an adjective that WordNet places under a column's word
- * (French is a kind of country… of language; red is a colour) names one of that column's values,
- * not the column; read as the column it would count or show countries for "how many French customers".
+ * "French customers": an adjective that WordNet places under a column's word (French is a kind of
+ * country… of language) names one of that column's values, not the column; read as the column it
+ * would count or show countries for "how many French customers".
  */
 function linksOfKind(links: readonly Link[], tokens: readonly Token[], start: number, end: number): readonly Link[] {
   if (end - start !== 1 || tokens[start].pos !== 'ADJ') return links;
   return links.filter((link) => !(link.match === 'wordnet-hypernym' && link.target.kind === 'column'));
 }
 
+/** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
 export function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
   return end - start === 1 && tokens[start].pos === 'VERB';
 }
 
 function isTimeSide(kind: ContextKind): boolean {
   return kind === 'period' || kind === 'grain';
+}
+
+/**
+ * The links of a verb's words to a date that records an event, where the words also name a state
+ * of the same rows (shipped: shipped_date and status "shipped"). None where the semantic layer says
+ * what the words mean (a segment, "paid invoices").
+ */
+export function eventDates(links: readonly Link[], schema: SchemaIndex): Link[] {
+  if (links.some((link) => link.target.kind === 'segment')) return [];
+  return links.filter((link) => isDateColumn(schema, link) && links.some((other) => other.target.kind === 'value' && other.target.entity === link.target.entity));
 }
 
 function isDateColumn(schema: SchemaIndex, link: Link): boolean {

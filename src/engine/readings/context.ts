@@ -90,7 +90,8 @@ function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
         continue;
       }
       // "a shipping cost of more than 100": "of" before a comparison joins it to what it compares.
-      if (kind === 'of' && units[position + 1]?.kind === 'cue' && (units[position + 1] as { cue: Cue }).cue.kind === 'compare') {
+      const after = units[position + 1];
+      if (kind === 'of' && after?.kind === 'cue' && after.cue.kind === 'compare') {
         between.push(lemma);
         continue;
       }

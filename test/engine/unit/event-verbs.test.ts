@@ -41,7 +41,7 @@ it.each(['parcels with status dispatched', 'how many parcels are dispatched?'])(
 });
 
 it('reads an "-ing" form as no finished event', () => {
-  for (const candidate of readQuestion('how many parcels are dispatching right now', courier, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates) {
+  for (const candidate of readQuestion('how many parcels dispatching now?', courier, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates) {
     expect(candidate.planned.query.filters.filter((filter) => filter.op === 'is_null' || filter.op === 'not_null')).toEqual([]);
   }
 });
