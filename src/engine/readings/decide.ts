@@ -8,6 +8,7 @@ import type { Token } from '../question/tokens.ts';
 import { carriesMeaning } from './accounting.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
+import { widestListing } from './shown-columns.ts';
 import { vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
@@ -51,16 +52,30 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const best = candidates[0];
   const dropped = droppedWords(best, tokens);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
-  const evidence = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
+  const verifiedAs = verified.get(vouchedShape(best));
+  const decision = judge(candidates, model, verifiedAs);
+  if (decision.kind === 'answer' || verifiedAs !== undefined) return decision;
+  // Readings that list the same rows with other columns are one answer, shown with all of them: they
+  // stop counting as a rival answer, but lend the best reading none of their likelihood.
+  const pooled = widestListing(candidates, model.weights[DECLINE_FEATURE] ?? 0);
+  if (pooled[0] === best) return decision;
+  const widened = judge(pooled, model, undefined, best, evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0).probability);
+  return widened.kind === 'answer' ? widened : decision;
+}
+
+/** The first candidate answered, or why not; `judged` (default the first) is the reading whose features and probability are weighed. */
+function judge(candidates: readonly Candidate[], model: Model, verifiedAs: VerifiedQuestion | undefined, judged: Candidate = candidates[0], ownProbability?: number): Decision {
+  const answered = candidates[0];
+  const pooled = evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0);
+  const evidence = ownProbability === undefined ? pooled : { ...pooled, probability: ownProbability, lead: ownProbability - pooled.next };
   if (evidence.next > 0 && evidence.probability < (model.confidence.minOdds ?? DEFAULT_MIN_ODDS) * evidence.next) {
     const runnerUp = candidates.find((candidate) => candidate.core === evidence.nextCore);
-    if (!runnerUp || !closerReadingOfSameQuestion(best, runnerUp)) return { kind: 'decline', why: 'ambiguous', best, runnerUp };
+    if (!runnerUp || !closerReadingOfSameQuestion(judged, runnerUp)) return { kind: 'decline', why: 'ambiguous', best: judged, runnerUp };
   }
-  const verifiedAs = verified.get(vouchedShape(best));
-  if (verifiedAs !== undefined) return { kind: 'answer', candidate: best, confidence: 1, verified: verifiedAs };
-  const confidence = confidenceOf(confidenceFeatures(best.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
-  if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best, confidence };
-  return { kind: 'answer', candidate: best, confidence };
+  if (verifiedAs !== undefined) return { kind: 'answer', candidate: answered, confidence: 1, verified: verifiedAs };
+  const confidence = confidenceOf(confidenceFeatures(judged.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
+  if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best: judged, confidence };
+  return { kind: 'answer', candidate: answered, confidence };
 }
 
 /**

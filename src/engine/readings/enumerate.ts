@@ -159,7 +159,7 @@ export function queryKey(query: LogicalQuery): string {
 }
 
 /** JSON of a value with its keys sorted and its labels left out. */
-function stableKey(value: unknown): string {
+export function stableKey(value: unknown): string {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object') {

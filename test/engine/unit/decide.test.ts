@@ -7,9 +7,9 @@ import type { Features } from '../../../src/engine/readings/features.ts';
 import { DECLINE_FEATURE, type Model } from '../../../src/engine/readings/model.ts';
 import { vouchedShape } from '../../../src/engine/readings/verified.ts';
 
-/** decide reads only these fields of a candidate. */
+/** decide reads only these fields of a candidate; each stands for an aggregate answer (lists: shown-columns.test.ts). */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
-  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [] } }, reading: { outputs: [], conditions: [], groups: [] } } as unknown as Candidate;
+  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [], measures: [{ id: 'm' }] } }, reading: { outputs: [], conditions: [], groups: [] } } as unknown as Candidate;
 }
 
 /** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
