@@ -149,7 +149,8 @@ const DIRECTIONS = wordTable<'asc' | 'desc'>({ ascending: 'asc', increasing: 'as
 /** "ordered descending by", "sorted in ascending order by": a sort with its direction said first. */
 export function sortAt(tokens: readonly Token[], index: number): Cue | undefined {
   const article = ['the', 'a', 'an'].includes(tokens[index + 1]?.lower ?? '') ? 1 : 0;
-  const leadingIn = tokens[index].lower === 'in' && DIRECTIONS.has(tokens[index + 1 + article]?.lower ?? '');
+  // "in descending order of", "by ascending order of": the direction leads, the key follows.
+  const leadingIn = (tokens[index].lower === 'in' || tokens[index].lower === 'by') && DIRECTIONS.has(tokens[index + 1 + article]?.lower ?? '');
   if (!SORT_VERBS.has(tokens[index].lower) && !leadingIn) return undefined;
   let position = leadingIn ? index + 1 + article : index + 1;
   if (!leadingIn && tokens[position]?.lower === 'in') position += 1;

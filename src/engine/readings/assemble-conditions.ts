@@ -6,7 +6,7 @@
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
-import { impliedColumn } from './implied-columns.ts';
+import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
@@ -220,6 +220,8 @@ function comparisons(draft: Draft): void {
       continue;
     }
     if (cue.money && !holdsMoney(info)) throw new Invalid();
+    // "hosts older than 50" compares an age; a number of hosts is not what "older" says.
+    if ((cue.concept === 'attribute' || cue.concept === 'price') && !holdsImplication(info, cue)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.

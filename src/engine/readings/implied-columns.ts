@@ -52,7 +52,7 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
 }
 
 /** Whether a column holds the price or the attribute a word implies ("cheaper" a price, "older" an age). */
-function holdsImplication(column: ColumnInfo, implication: Implication): boolean {
+export function holdsImplication(column: ColumnInfo, implication: Implication): boolean {
   switch (implication.concept) {
     case 'price':
       return column.isPrice || column.words.includes('cost') || column.words.includes('price');
