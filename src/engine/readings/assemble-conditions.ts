@@ -125,11 +125,22 @@ function mergeAlternatives(draft: Draft): void {
   for (const condition of draft.conditions) {
     const same = merged.find((other) => other.kind === 'equals' && condition.kind === 'equals' && other.entity === condition.entity && other.column === condition.column && other.negated === condition.negated);
     if (same?.kind === 'equals' && condition.kind === 'equals') {
+      if (fromAndTo(draft, same.tokens, condition.tokens)) throw new Invalid();
       merged[merged.indexOf(same)] = { ...same, values: [...same.values, ...condition.values.filter((value) => !same.values.includes(value))], tokens: [...same.tokens, ...condition.tokens] };
       draft.feature('filter.alternatives');
     } else merged.push(condition);
   }
   draft.conditions.splice(0, draft.conditions.length, ...merged);
+}
+
+/**
+ * "routes from the United States to Canada": values said after "from" and after "to" are the two
+ * ends of something, not alternatives; one column cannot be both.
+ */
+function fromAndTo(draft: Draft, left: readonly number[], right: readonly number[]): boolean {
+  const said = (tokens: readonly number[]) => new Set(tokens.map((token) => draft.input.contexts[draft.unitOfToken(token)]?.left.kind));
+  const [one, other] = [said(left), said(right)];
+  return (one.has('from') && other.has('to')) || (one.has('to') && other.has('from'));
 }
 
 /** "named 'Bob'", "with name 'Bob'", "year 2014": a literal and the column it belongs to. */
