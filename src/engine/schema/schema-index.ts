@@ -35,6 +35,7 @@ function buildSchemaIndex(catalog: Catalog): SchemaIndex {
   const entities = catalog.entities.map((entity) => entityInfo(entity, incoming.get(entity.name) ?? []));
   const terms = new TermBuilder();
   for (const entity of entities) addEntityTerms(terms, entity);
+  addIdentifierNumbers(terms, entities);
   return {
     entities,
     entityByName: new Map(entities.map((entity) => [entity.name, entity])),
@@ -144,6 +145,18 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   }
   // "type of payment" for payment_type, "date of birth" for birth_date.
   if (words.length === 2 && !GENERIC_PARTS.has(words[0])) terms.add([words[1], 'of', words[0]], target, 'lemma');
+}
+
+/** "department number" for department_id: an identifier is said as a number too, unless a column is named so. */
+function addIdentifierNumbers(terms: TermBuilder, entities: readonly EntityInfo[]): void {
+  const named = new Set(entities.flatMap((entity) => entity.columns.map((column) => column.words.join(' '))));
+  for (const entity of entities) {
+    for (const column of entity.columns) {
+      if (!column.isKey || column.words.length < 2 || column.words.at(-1) !== 'id') continue;
+      const asNumber = [...column.words.slice(0, -1), 'number'];
+      if (!named.has(asNumber.join(' '))) terms.add(asNumber, { kind: 'column', entity: entity.name, column: column.name }, 'lemma', column.words.length);
+    }
+  }
 }
 
 class TermBuilder {
