@@ -112,6 +112,8 @@ export function accountWords(draft: Draft): void {
       if (token.kind === 'symbol') continue;
       throw new Invalid();
     }
+    // "products out of stock", "machines out of service": no reading here says that something is not there.
+    if (token.lower === 'out' && tokens[token.index + 1]?.lower === 'of') throw new Invalid();
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.

@@ -134,6 +134,7 @@ function showOutputs(draft: Draft): void {
       draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {
+      if (saysState(draft, pick)) throw new Invalid();
       draft.outputs.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
       draft.feature(target.entity === draft.subject ? 'show.column.of-subject' : 'show.column.of-other');
       if (entityOf(draft.input.schema, target.entity).columnByName.get(target.column)?.isKey) draft.feature('show.column.key');
@@ -172,6 +173,18 @@ function showOutputs(draft: Draft): void {
 function namesShown(draft: Draft, entity: string): boolean {
   const naming = entityOf(draft.input.schema, entity).displayColumns.map((column) => column.name);
   return draft.outputs.some((output) => (output.kind === 'name' && output.entity === entity) || (output.kind === 'column' && output.entity === entity && naming.includes(output.column)));
+}
+
+/**
+ * "the discontinued products", "medicines that are FDA approved": an adjective or a participle that
+ * names a yes/no column says which rows are in that state; it does not ask to show the column.
+ */
+function saysState(draft: Draft, pick: Choice): boolean {
+  const target = pick.link?.target;
+  if (target?.kind !== 'column' || !columnOf(draft.input.schema, target.entity, target.column).isFlag) return false;
+  const unit = draft.unit(pick.unit);
+  const head = draft.input.tokens[unit.end - 1];
+  return head?.pos === 'ADJ' || head?.pos === 'VERB';
 }
 
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);
