@@ -68,4 +68,12 @@ describe('compareRows', () => {
     expect(compareRows([[1.0000049999]], [[1.0000050001]], false).correct).toBe(true);
     expect(compareRows([[0.99999995], [2]], [[2], [1.00000004]], false).correct).toBe(true);
   });
+
+  it('equals a year bucket with the year as a number, and nothing else', () => {
+    const gold = [[2024, 150.5], [2025, 210]];
+    expect(compareRows([['2024-01-01', 150.5], ['2025-01-01', 210]], gold, true).correct).toBe(true);
+    expect(compareRows([[new Date('2025-01-01T00:00:00Z'), 210], [new Date('2024-01-01T00:00:00Z'), 150.5]], gold, false).correct).toBe(true);
+    expect(compareRows([['2024-03-01', 150.5], ['2025-01-01', 210]], gold, true).correct).toBe(false);
+    expect(compareRows([['2023-01-01', 150.5], ['2025-01-01', 210]], gold, true).correct).toBe(false);
+  });
 });

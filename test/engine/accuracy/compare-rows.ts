@@ -11,7 +11,9 @@
  *   equal as multisets, or in the same sequence when the question's order matters;
  * - numbers (and numeric strings, as PostgreSQL's `numeric` may arrive) are equal within 1e-6
  *   relative (1e-9 absolute near zero); dates and timestamps compare as ISO text with a midnight
- *   time dropped; `null` equals only `null`; booleans and other text compare exactly after trimming.
+ *   time dropped; a year bucket (a date truncated to its year, `2025-01-01`) equals the year as a
+ *   number (2025), as gold SQL often extracts it; `null` equals only `null`; booleans and other text
+ *   compare exactly after trimming.
  */
 
 export type Row = readonly unknown[];
@@ -44,6 +46,7 @@ function isoText(text: string): string {
 }
 
 export function sameCell(left: Cell, right: Cell): boolean {
+  if (left.kind !== right.kind) return sameYear(left, right) || sameYear(right, left);
   if (left.kind === 'number' && right.kind === 'number') {
     const difference = Math.abs(left.value - right.value);
     return difference <= ABSOLUTE_TOLERANCE || difference <= RELATIVE_TOLERANCE * Math.max(Math.abs(left.value), Math.abs(right.value));
@@ -51,8 +54,16 @@ export function sameCell(left: Cell, right: Cell): boolean {
   return left.kind === right.kind && left.value === right.value;
 }
 
+/** A year bucket (`2025-01-01`, the first day of a year a date was truncated to) and the year as a number (2025). */
+function sameYear(bucket: Cell, year: Cell): boolean {
+  const match = bucket.kind === 'text' ? /^(\d{4})-01-01$/.exec(bucket.value) : null;
+  return match !== null && year.kind === 'number' && year.value === Number(match[1]);
+}
+
 /** A key equal for cells that are equal, up to tolerance edge cases (which `sameCell` then settles). */
 function roughKey(cell: Cell): string {
+  const yearBucket = cell.kind === 'text' ? /^(\d{4})-01-01$/.exec(cell.value) : null;
+  if (yearBucket) return `n:${Number(yearBucket[1])}`;
   return cell.kind === 'number' ? `n:${Number(cell.value.toPrecision(5))}` : `t:${cell.value}`;
 }
 
