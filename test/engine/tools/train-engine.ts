@@ -10,6 +10,7 @@
  * Reproducible: same data, same code, same weights. Statement verdicts are cached in .tmp.
  *
  * Run: npm run train:engine [-- --pg postgresql://postgres@127.0.0.1:5432/postgres] [--rounds 2] [--precision 0.9] [--reuse]
+ *      [--keep-weights]   (with --reuse: keep the shipped reading weights, refit only the confidence model)
  *      [--samples none|samples-v2[,samples]] [--sample-weight 1]   (each sample question counts as that many times)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     folds: { type: 'string', default: '5' },
     limit: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    'keep-weights': { type: 'boolean', default: false },
     samples: { type: 'string', default: 'none' },
     'sample-weight': { type: 'string', default: '1' },
     out: { type: 'string', default: new URL('../../../src/engine/readings/weights.json', import.meta.url).pathname },
@@ -72,7 +74,7 @@ for (let round = 1; round <= (options.reuse ? 0 : Number(options.rounds)); round
   const reachable = labelled.filter((question) => question.candidates.some((candidate) => candidate.correct)).length;
   console.log(`\nround ${round}: a right reading among the candidates for ${percent(reachable / labelled.length)} of ${labelled.length}; log-likelihood ${logLikelihood(labelled, model.weights).toFixed(3)}`);
 }
-if (options.reuse) model = { ...model, weights: fitWeights(labelled, { ...DEFAULT_FIT, initial: model.weights }) };
+if (options.reuse && !options['keep-weights']) model = { ...model, weights: fitWeights(labelled, { ...DEFAULT_FIT, initial: model.weights }) };
 
 // Held-out evidence: each fold of databases read with weights fitted on the other folds.
 const databases = [...new Set(labelled.map((question) => question.database))].sort();
