@@ -17,6 +17,8 @@ import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
+import { saysState as isStateWord } from './links.ts';
+import { columnKey } from '../schema/value-index.ts';
 
 export interface Assembled {
   readonly reading: Reading;
@@ -176,15 +178,15 @@ function namesShown(draft: Draft, entity: string): boolean {
 }
 
 /**
- * "the discontinued products", "medicines that are FDA approved": an adjective or a participle that
- * names a yes/no column says which rows are in that state; it does not ask to show the column.
+ * "the discontinued products", "members that are approved": an adjective or a participle that names
+ * a yes/no column (a boolean, or text holding only yes and no) says which rows are in that state;
+ * it does not ask to show the column.
  */
 function saysState(draft: Draft, pick: Choice): boolean {
   const target = pick.link?.target;
-  if (target?.kind !== 'column' || !columnOf(draft.input.schema, target.entity, target.column).isFlag) return false;
-  const unit = draft.unit(pick.unit);
-  const head = draft.input.tokens[unit.end - 1];
-  return head?.pos === 'ADJ' || head?.pos === 'VERB';
+  if (target?.kind !== 'column') return false;
+  const yesNo = columnOf(draft.input.schema, target.entity, target.column).isFlag || draft.input.yesValues.has(columnKey(target.entity, target.column));
+  return yesNo && isStateWord(draft.input.tokens[draft.unit(pick.unit).end - 1]);
 }
 
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);

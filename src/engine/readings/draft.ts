@@ -21,6 +21,8 @@ export interface AssemblyInput {
   readonly now: Date;
   /** Tokens of words for the present ("right now"): they name nothing and carry nothing. */
   readonly present: ReadonlySet<number>;
+  /** Text columns that hold only yes and no, by columnKey → the stored yes (ValueIndex.yesValues). */
+  readonly yesValues: ReadonlyMap<string, string>;
 }
 
 /** Thrown inside assembly when a combination of choices cannot make a reading. */

@@ -11,7 +11,7 @@ import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
 import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-model.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
-import { valueWords } from '../schema/value-index.ts';
+import { columnKey, valueWords } from '../schema/value-index.ts';
 import type { Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
@@ -70,7 +70,25 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources, unlink
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return withoutShadowedLinks([...links, ...compoundLinks(links, tokens)]);
+  return withoutShadowedLinks([...links, ...stateLinks(links, tokens, sources.values), ...compoundLinks(links, tokens)]);
+}
+
+/**
+ * "approved medicines", "members that are not active": an adjective or participle naming a column
+ * that holds only yes and no ('Yes'/'No', 'Y'/'N') names its yes, as "discontinued" names a yes/no
+ * column's true.
+ */
+function stateLinks(links: readonly Link[], tokens: readonly Token[], values: ValueIndex): Link[] {
+  return links.flatMap((link) => {
+    if (link.target.kind !== 'column' || !saysState(tokens[link.end - 1])) return [];
+    const yes = values.yesValues.get(columnKey(link.target.entity, link.target.column));
+    return yes === undefined ? [] : [{ ...link, target: { kind: 'value', entity: link.target.entity, column: link.target.column, value: yes }, match: 'value' }];
+  });
+}
+
+/** A word that says a state of the rows: an adjective or a participle. */
+export function saysState(token: Token | undefined): boolean {
+  return token?.pos === 'ADJ' || token?.pos === 'VERB';
 }
 
 const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);

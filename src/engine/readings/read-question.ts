@@ -40,10 +40,11 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
   });
   const cues = findCues(tokens);
   const present = presentPhraseTokens(tokens);
-  const links = findLinks(tokens, { schema, values: valueIndexOf(values) }, present);
+  const valueIndex = valueIndexOf(values);
+  const links = findLinks(tokens, { schema, values: valueIndex }, present);
   const units = cutUnits(tokens, periods, cues, links);
   const contexts = contextsOf(units);
   const choices = proposeChoices(units, contexts, tokens, schema);
-  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present }, choices, model.weights, options);
+  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present, yesValues: valueIndex.yesValues }, choices, model.weights, options);
   return { tokens, units, schema, candidates };
 }

@@ -20,6 +20,23 @@ export interface ValueEntry {
 export interface ValueIndex {
   /** First word lemma → values starting with it, longest first. */
   readonly byFirstWord: ReadonlyMap<string, readonly ValueEntry[]>;
+  /** Text columns that hold a yes and a no and nothing else (see yesValueOf), by columnKey → the stored yes. */
+  readonly yesValues: ReadonlyMap<string, string>;
+}
+
+export function columnKey(entity: string, column: string): string {
+  return `${entity}.${column}`;
+}
+
+/** The ways a text column writes yes and no (`fda_approved` 'Yes'/'No', `active_flg` 'Y'/'N'). */
+const YES_NO_PAIRS: readonly (readonly [string, string])[] = [['yes', 'no'], ['y', 'n'], ['true', 'false'], ['t', 'f']];
+
+/** The stored yes of a column whose values are exactly one yes/no pair (placeholders aside), whatever their case. */
+export function yesValueOf(values: readonly string[]): string | undefined {
+  const said = values.filter((value) => !PLACEHOLDERS.has(value.trim().toLowerCase()));
+  const lower = new Set(said.map((value) => value.trim().toLowerCase()));
+  const pair = YES_NO_PAIRS.find(([yes, no]) => lower.size === 2 && lower.has(yes) && lower.has(no));
+  return pair === undefined ? undefined : said.find((value) => value.trim().toLowerCase() === pair[0]);
 }
 
 /** At most this many values are indexed, so memory stays bounded on very large catalogs. */
@@ -53,8 +70,11 @@ export function valueWords(value: string): string[] {
 
 function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   const byFirstWord = new Map<string, ValueEntry[]>();
+  const yesValues = new Map<string, string>();
   let count = 0;
   for (const column of values) {
+    const yes = yesValueOf(column.values);
+    if (yes !== undefined) yesValues.set(columnKey(column.entity, column.column), yes);
     for (const value of column.values) {
       if (count >= MAX_VALUES) break;
       const words = valueWords(value);
@@ -66,7 +86,7 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
     }
   }
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
-  return { byFirstWord };
+  return { byFirstWord, yesValues };
 }
 
 /** Values a question can name: words, not bare numbers or single letters. */

@@ -1,0 +1,65 @@
+/**
+ * Text columns that hold only a yes and a no ('Yes'/'No', 'Y'/'N', 'true'/'false'): an adjective or
+ * participle naming one says which rows are in that state, as it does for a boolean column. "How
+ * many approved members are there?" had been answered at 0.88 confidence as the number of distinct
+ * values of `approved` (2). On a club schema the engine was not tuned on.
+ */
+import { describe, expect, it } from 'vitest';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { yesValueOf } from '../../../src/engine/schema/value-index.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { summarise } from '../summarise.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const club = catalog(
+  entity({ name: 'member', rows: 500, columns: [['id', 'integer'], ['member_name', 'text'], ['active_flg', 'text'], ['approved', 'text'], ['fee', 'number']] }),
+);
+const values = [
+  { entity: 'member', column: 'active_flg', values: ['Y', 'N'] },
+  { entity: 'member', column: 'approved', values: ['No', 'Yes', 'n/a'] },
+];
+const plan = (question: string) => planQuestion(question, { catalog: club, values, now }, { suggest: false });
+
+describe('the yes of a yes/no text column', () => {
+  it.each([
+    [['Yes', 'No'], 'Yes'],
+    [['n', 'y'], 'y'],
+    [['FALSE', 'TRUE', 'unknown'], 'TRUE'],
+    [['T', 'F'], 'T'],
+  ])('is found among %j', (stored, yes) => {
+    expect(yesValueOf(stored)).toBe(yes);
+  });
+
+  it.each([[['Yes']], [['Yes', 'No', 'Maybe']], [['Y', 'No']], [['open', 'closed']]])('is not found among %j', (stored) => {
+    expect(yesValueOf(stored)).toBeUndefined();
+  });
+});
+
+describe('a state said of the rows', () => {
+  it.each([
+    ['how many approved members are there?', 'member.approved eq Yes', 'count(*)'],
+    ['list the active members', 'member.active_flg eq Y', undefined],
+    ['which members are approved?', 'member.approved eq Yes', undefined],
+    ['average fee of approved members', 'member.approved eq Yes', 'avg(member.fee)'],
+    ['how many members are not active?', 'member.active_flg neq Y', 'count(*)'],
+  ])('"%s" filters on the stored yes', (question, filter, measure) => {
+    const result = plan(question);
+    expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+    if (!result.ok) return;
+    const summary = summarise(result.query);
+    expect(summary.filters).toEqual([filter]);
+    expect(summary.measures).toEqual(measure === undefined ? [] : [measure]);
+  });
+
+  it('never just shows the column a state word names', () => {
+    for (const question of ['which members are approved?', 'list the active members']) {
+      for (const candidate of readQuestion(question, club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates) {
+        const shown = candidate.planned.query.columns.map((column) => column.field.column);
+        expect(shown).not.toContain('approved');
+        expect(shown).not.toContain('active_flg');
+      }
+    }
+  });
+});
