@@ -120,9 +120,24 @@ export function accountWords(draft: Draft): void {
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
     // "more than 30 days": the unit of a number the reading compares.
     if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
+    if (endsInState(tokens, token.index)) throw new Invalid();
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/**
+ * "How many products are discontinued?", "which machines are retired": a participle after "is"/"are"
+ * that closes the question says the state the rows are in, not how they relate to anything; a reading
+ * that leaves it unread counts or lists every row.
+ */
+function endsInState(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index];
+  if (token.pos !== 'VERB' || !/(ed|en)$/.test(token.lower)) return false;
+  let before = index - 1;
+  while (before >= 0 && (tokens[before].lower === 'not' || tokens[before].pos === 'ADV')) before -= 1;
+  const next = tokens[index + 1];
+  return tokens[before]?.lemma === 'be' && (next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ');
 }
 
 /**
