@@ -218,3 +218,10 @@ function scaleNumbers(drafts: readonly Draft[]): Draft[] {
 export function spanText(tokens: readonly Token[], start: number, end: number): string {
   return tokens.slice(start, end).map((token) => token.text).join(' ');
 }
+
+/** The word at `index` follows "is"/"are" (with "not" or an adverb between): it says what the rows are. */
+export function followsBe(tokens: readonly Token[], index: number): boolean {
+  let before = index - 1;
+  while (before >= 0 && (tokens[before].lower === 'not' || tokens[before].pos === 'ADV')) before -= 1;
+  return tokens[before]?.lemma === 'be';
+}

@@ -7,7 +7,7 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
-import type { Token } from '../question/tokens.ts';
+import { followsBe, type Token } from '../question/tokens.ts';
 import { Invalid, type Draft } from './draft.ts';
 
 /** Parts of speech that carry meaning a reading may not drop. */
@@ -134,10 +134,8 @@ export function accountWords(draft: Draft): void {
 function endsInState(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   if (token.pos !== 'VERB' || !/(ed|en)$/.test(token.lower)) return false;
-  let before = index - 1;
-  while (before >= 0 && (tokens[before].lower === 'not' || tokens[before].pos === 'ADV')) before -= 1;
   const next = tokens[index + 1];
-  return tokens[before]?.lemma === 'be' && (next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ');
+  return followsBe(tokens, index) && (next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ');
 }
 
 /**

@@ -7,7 +7,7 @@ import { isCurrency } from '../../query/logical-query.ts';
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
 import { governingCue } from './context.ts';
-import { Invalid, type Draft } from './draft.ts';
+import { holdsYesNo, Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, ReadingAggregate } from './reading.ts';
 
 export function assembleMeasures(draft: Draft): void {
@@ -26,6 +26,8 @@ export function assembleMeasures(draft: Draft): void {
       const info = columnOf(draft.input.schema, target.entity, target.column);
       if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of seats": the sum, read as a measure
       const distinct = distinctBefore(draft, pick.unit);
+      // "how many VIP customers": the rows in a state, never the (at most two) values of a yes/no column.
+      if (!distinct && holdsYesNo(draft.input, target.entity, target.column)) throw new Invalid();
       draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');
       addMeasure(draft, pick.unit, { kind: 'measure', aggregate: info.isPrimaryKey && !distinct ? 'count' : 'count_distinct', entity: target.entity, column: target.column, tokens });
     }

@@ -13,12 +13,11 @@ import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import type { Choice } from './choices.ts';
-import { Draft, Invalid, type AssemblyInput } from './draft.ts';
+import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
 import { saysState as isStateWord } from './links.ts';
-import { columnKey } from '../schema/value-index.ts';
 
 export interface Assembled {
   readonly reading: Reading;
@@ -185,8 +184,7 @@ function namesShown(draft: Draft, entity: string): boolean {
 function saysState(draft: Draft, pick: Choice): boolean {
   const target = pick.link?.target;
   if (target?.kind !== 'column') return false;
-  const yesNo = columnOf(draft.input.schema, target.entity, target.column).isFlag || draft.input.yesValues.has(columnKey(target.entity, target.column));
-  return yesNo && isStateWord(draft.input.tokens[draft.unit(pick.unit).end - 1]);
+  return holdsYesNo(draft.input, target.entity, target.column) && isStateWord(draft.input.tokens[draft.unit(pick.unit).end - 1]);
 }
 
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);

@@ -5,7 +5,8 @@
  */
 import type { Cue } from '../question/cues.ts';
 import type { Token } from '../question/tokens.ts';
-import type { SchemaIndex } from '../schema/schema-model.ts';
+import { columnOf, type SchemaIndex } from '../schema/schema-model.ts';
+import { columnKey } from '../schema/value-index.ts';
 import type { Choice, Role } from './choices.ts';
 import type { UnitContext } from './context.ts';
 import { bump, type Features } from './features.ts';
@@ -23,6 +24,11 @@ export interface AssemblyInput {
   readonly present: ReadonlySet<number>;
   /** Text columns that hold only yes and no, by columnKey → the stored yes (ValueIndex.yesValues). */
   readonly yesValues: ReadonlyMap<string, string>;
+}
+
+/** A column that says yes or no: a boolean or a flag by its name, or text holding only a yes and a no. */
+export function holdsYesNo(input: AssemblyInput, entity: string, column: string): boolean {
+  return columnOf(input.schema, entity, column).isFlag || input.yesValues.has(columnKey(entity, column));
 }
 
 /** Thrown inside assembly when a combination of choices cannot make a reading. */

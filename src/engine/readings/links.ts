@@ -12,7 +12,7 @@ import { wordNet } from '../language/wordnet.ts';
 import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-model.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
 import { columnKey, valueWords } from '../schema/value-index.ts';
-import type { Token } from '../question/tokens.ts';
+import { followsBe, type Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
 export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym';
@@ -74,15 +74,17 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources, unlink
 }
 
 /**
- * "approved medicines", "members that are not active": an adjective or participle naming a column
- * that holds only yes and no ('Yes'/'No', 'Y'/'N') names its yes, as "discontinued" names a yes/no
- * column's true.
+ * "approved medicines", "VIP customers", "members that are not active": a column that holds only yes
+ * and no ('Yes'/'No', 'Y'/'N'), named by an adjective or participle, by a word right before its own
+ * rows, or after "is"/"are", names its yes, as "discontinued" names a yes/no column's true.
  */
 function stateLinks(links: readonly Link[], tokens: readonly Token[], values: ValueIndex): Link[] {
+  const beforeItsRows = (link: Link) => links.some((other) => other.start === link.end && other.target.kind === 'entity' && other.target.entity === link.target.entity);
   return links.flatMap((link) => {
-    if (link.target.kind !== 'column' || !saysState(tokens[link.end - 1])) return [];
+    if (link.target.kind !== 'column') return [];
     const yes = values.yesValues.get(columnKey(link.target.entity, link.target.column));
-    return yes === undefined ? [] : [{ ...link, target: { kind: 'value', entity: link.target.entity, column: link.target.column, value: yes }, match: 'value' }];
+    if (yes === undefined || !(saysState(tokens[link.end - 1]) || beforeItsRows(link) || followsBe(tokens, link.start))) return [];
+    return [{ ...link, target: { kind: 'value', entity: link.target.entity, column: link.target.column, value: yes }, match: 'value' }];
   });
 }
 
