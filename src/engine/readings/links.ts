@@ -70,7 +70,7 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources, unlink
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  return withoutShadowedLinks([...links, ...stateLinks(links, tokens, sources.values), ...compoundLinks(links, tokens)]);
+  return withoutShadowedLinks([...links, ...stateLinks(links, tokens, sources.values), ...compoundLinks(links, tokens)], tokens, sources.schema);
 }
 
 /**
@@ -95,6 +95,8 @@ export function saysState(token: Token | undefined): boolean {
 
 const WHOLE_NAMES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer']);
 const PARTIAL_NAMES: ReadonlySet<LinkMatch> = new Set(['head', 'part']);
+/** WordNet relations between nouns: a word so linked names a kind, a whole or a part of the target, not its event. */
+const RELATED_NOUNS: ReadonlySet<LinkMatch> = new Set(['wordnet-synonym', 'wordnet-hypernym', 'wordnet-hyponym']);
 
 /**
  * Links that stronger names of the same words shadow:
@@ -104,16 +106,25 @@ const PARTIAL_NAMES: ReadonlySet<LinkMatch> = new Set(['head', 'part']);
  *   defines as a metric is that metric, not a column of another entity the layer also gave it to
  *   or whose name it is only a part of ("revenue" is not prorated_revenue);
  * - words that are a table's whole name do not also name other tables by a part of theirs
- *   ("orders" is not order_lines).
+ *   ("orders" is not order_lines);
+ * - a word related only through WordNet to an entity that the question names by its own name
+ *   elsewhere (or to a key that points to it) is another thing, not that entity again ("products in stock": a state, not the
+ *   products). A verb, or a word derived from one, so related says the entity's own event
+ *   ("orders placed").
  */
-function withoutShadowedLinks(links: readonly Link[]): Link[] {
+function withoutShadowedLinks(links: readonly Link[], tokens: readonly Token[], schema: SchemaIndex): Link[] {
   const spanOf = (link: Link): string => `${link.start}:${link.end}`;
   const onEntity = (link: Link): string => `${spanOf(link)}:${link.target.entity}`;
   const metrics = new Set(links.filter((link) => link.target.kind === 'metric').map(onEntity));
   const primaryMetricSpans = new Set(links.filter((link) => link.target.kind === 'metric' && !link.target.metric.fallback).map(spanOf));
   const segments = new Set(links.filter((link) => link.target.kind === 'segment').map(onEntity));
   const wholeNames = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match)).map(spanOf));
+  const namedEntities = links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match));
+  // What a link stands for: its entity, or the entity a key column of it points to.
+  const standsFor = (link: Link) => (link.target.kind === 'column' ? schema.entityByName.get(link.target.entity)?.foreignKeys.find((key) => key.columns.length === 1 && key.columns[0] === (link.target as { column: string }).column)?.refEntity : undefined) ?? link.target.entity;
+  const namedElsewhere = (link: Link) => namedEntities.some((named) => named.target.entity === standsFor(link) && (named.end <= link.start || named.start >= link.end));
   return links.filter((link) => {
+    if (RELATED_NOUNS.has(link.match) && (link.target.kind === 'entity' || link.target.kind === 'column') && tokens[link.end - 1].pos !== 'VERB' && namedElsewhere(link)) return false;
     if (link.target.kind === 'column') return !metrics.has(onEntity(link)) && !((link.match === 'layer' || PARTIAL_NAMES.has(link.match)) && primaryMetricSpans.has(spanOf(link)));
     if (link.target.kind !== 'entity') return true;
     return !segments.has(onEntity(link)) && !(PARTIAL_NAMES.has(link.match) && wholeNames.has(spanOf(link)));
