@@ -90,7 +90,7 @@ function verbsNamingAnEvent(draft: Draft): void {
  * state of now ("are returned", "trialing right now").
  */
 function saysFinishedEvent(tokens: readonly Token[], index: number): boolean {
-  if (tokens[index]?.pos !== 'VERB' || tokens[index].lower.endsWith('ing')) return false;
+  if (tokens[index] === undefined || !isVerb(tokens, index, index + 1) || tokens[index].lower.endsWith('ing')) return false;
   let before = index - 1;
   while (before >= 0 && ['not', "n't", 'yet'].includes(tokens[before].lower)) before -= 1;
   return !['is', 'are', 'am'].includes(tokens[before]?.lower ?? '');

@@ -225,7 +225,21 @@ function linksOfKind(links: readonly Link[], tokens: readonly Token[], start: nu
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
 export function isVerb(tokens: readonly Token[], start: number, end: number): boolean {
-  return end - start === 1 && tokens[start].pos === 'VERB';
+  return end - start === 1 && (tokens[start].pos === 'VERB' || closesDoQuestion(tokens, start));
+}
+
+/** Words of the subject between "did" and its verb, as the tagger may read them. */
+const SUBJECT_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'VERB', 'NUM']);
+
+/**
+ * "How many tickets did Enterprise accounts open?": the word after "did" (do, does) and its subject
+ * is the question's verb, whatever the tagger made of it ("open" as an adjective).
+ */
+function closesDoQuestion(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index].kind !== 'word' || !['ADJ', 'NOUN'].includes(tokens[index].pos)) return false;
+  let before = index - 1;
+  while (before >= 0 && tokens[before].kind === 'word' && SUBJECT_POS.has(tokens[before].pos) && tokens[before].lemma !== 'do') before -= 1;
+  return before >= 0 && before < index - 1 && tokens[before].lemma === 'do' && tokens[before].pos === 'AUX';
 }
 
 function isTimeSide(kind: ContextKind): boolean {
