@@ -120,22 +120,23 @@ export function accountWords(draft: Draft): void {
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
     // "more than 30 days": the unit of a number the reading compares.
     if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
-    if (endsInState(tokens, token.index)) throw new Invalid();
+    if (saysStateOfRows(tokens, token.index)) throw new Invalid();
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
 }
 
 /**
- * "How many products are discontinued?", "which machines are retired": a participle after "is"/"are"
- * that closes the question says the state the rows are in, not how they relate to anything; a reading
- * that leaves it unread counts or lists every row.
+ * "How many products are discontinued?", "the average price of discontinued products": a participle
+ * that closes a clause after "is"/"are", or that stands right before a noun, says the state the rows
+ * are in, not how they relate to anything; a reading that leaves it unread counts or lists every row.
  */
-function endsInState(tokens: readonly Token[], index: number): boolean {
+function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   if (token.pos !== 'VERB' || !/(ed|en)$/.test(token.lower)) return false;
   const next = tokens[index + 1];
-  return followsBe(tokens, index) && (next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ');
+  const closesClause = next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ';
+  return (followsBe(tokens, index) && closesClause) || (next?.kind === 'word' && next.pos === 'NOUN');
 }
 
 /**
