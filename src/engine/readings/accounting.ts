@@ -114,6 +114,8 @@ export function accountWords(draft: Draft): void {
     }
     // "products out of stock", "machines out of service": no reading here says that something is not there.
     if (token.lower === 'out' && tokens[token.index + 1]?.lower === 'of') throw new Invalid();
+    // "how many loans are still out?": a particle closing a clause after "is"/"are" says a state.
+    if (STATE_PARTICLES.has(token.lower) && followsBe(tokens, token.index) && closesClause(tokens, token.index)) throw new Invalid();
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
@@ -135,8 +137,16 @@ function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   if (token.pos !== 'VERB' || !/(ed|en)$/.test(token.lower)) return false;
   const next = tokens[index + 1];
-  const closesClause = next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ';
-  return (followsBe(tokens, index) && closesClause) || (next?.kind === 'word' && next.pos === 'NOUN');
+  return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN');
+}
+
+/** Particles that say where or how things are ("out" on loan, "away", "down"), not which. */
+const STATE_PARTICLES: ReadonlySet<string> = new Set(['out', 'away', 'off', 'down', 'up', 'over', 'back', 'behind']);
+
+/** The word at `index` ends its clause: nothing follows, or a mark, or "and"/"or". */
+function closesClause(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  return next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ';
 }
 
 /**
