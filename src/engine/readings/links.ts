@@ -249,12 +249,18 @@ function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex
   const links: Link[] = [];
   for (const related of senseIndexOf(schema).related(token.lemma, token.pos === 'VERB' ? ['v'] : undefined)) {
     for (const entry of schema.terms.get(related.word) ?? []) {
-      if (entry.match !== 'exact' && entry.match !== 'head' && entry.match !== 'lemma' && entry.match !== 'label') continue;
+      // A verb related to the event a date records ("born": birth_date) names that date.
+      const eventOfDate = entry.match === 'part' && token.pos === 'VERB' && isDateTarget(schema, entry.target);
+      if (entry.match !== 'exact' && entry.match !== 'head' && entry.match !== 'lemma' && entry.match !== 'label' && !eventOfDate) continue;
       links.push({ start: index, end: index + 1, target: entry.target, match: `wordnet-${related.relation}`, strength: related.score * MATCH_STRENGTH[entry.match] });
     }
   }
   if (links.length === 0 && !wordNet().knows(token.lemma) && !wordNet().knows(token.lower)) links.push(...fuzzyLinks(token, schema));
   return links;
+}
+
+function isDateTarget(schema: SchemaIndex, target: SchemaTarget): boolean {
+  return target.kind === 'column' && schema.entityByName.get(target.entity)?.columnByName.get(target.column)?.isDate === true;
 }
 
 /** "highest", "larger": a comparative or superlative orders or compares; its WordNet relatives ("high" → level) name nothing. */
