@@ -121,5 +121,5 @@ function answerableCache(context: EngineContext, model: Model): Map<string, bool
 function verifiedNote(verified: VerifiedQuestion | undefined, core: string): string[] {
   if (verified === undefined) return [];
   if (verified.core === core) return [`Read as the verified question "${verified.question}" of this connection.`];
-  return [`Read like the verified question "${verified.question}" of this connection, for the period or number of rows asked here.`];
+  return [`Read like the verified question "${verified.question}" of this connection, for the period, time grain or number of rows asked here.`];
 }

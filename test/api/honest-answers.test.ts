@@ -56,7 +56,7 @@ describe('honest, readable answers over HTTP', () => {
     expect(answer.assumptions).toContain('Read as the verified question "gross margin by category" of this connection.');
     expect(answer.tables[0].rows.length).toBeGreaterThan(1);
     const { answer: overAYear } = await ask('who were our best salespeople in 2025?', 'json');
-    expect(overAYear.assumptions).toContain('Read like the verified question "who are our best salespeople?" of this connection, for the period or number of rows asked here.');
+    expect(overAYear.assumptions).toContain('Read like the verified question "who are our best salespeople?" of this connection, for the period, time grain or number of rows asked here.');
     const response = await api(server.baseUrl, '/api/v1/chat?format=json', { key, body: { connectionId, prompt: 'who were our best salespeople by number of orders?' } });
     expect(JSON.stringify(response.body)).not.toContain('verified question');
   });

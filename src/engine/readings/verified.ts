@@ -3,8 +3,8 @@
  * samples ship theirs; a test checks each one's rows against hand-written SQL). They vouch for a
  * reading, not for a wording: a question whose best reading is a verified question's reading gives
  * the same rows, so it is answered even when the confidence model, fitted on schemas without a
- * semantic layer, would decline it; so is the same reading asked of another period or for another
- * number of rows, or over any period of its metric's own date (vouchedShape). Each is read on the
+ * semantic layer, would decline it; so is the same reading asked of another period, at another time
+ * grain or for another number of rows, or over any period of its metric's own date (vouchedShape). Each is read on the
  * day it is asked about.
  */
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
@@ -48,7 +48,8 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
  * on the date its metric is dated by (the semantic layer's own date for it). "Monthly revenue in
  * 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is "top
  * 10 customers by revenue" cut shorter, "revenue by customer" the same uncut, and "top 5 customers
- * by revenue last quarter" the same over one quarter of the order date. A period on another date
+ * by revenue last quarter" the same over one quarter of the order date; "revenue by year" is "revenue
+ * by month this year" at another grain and over all dates. A period on another date
  * ("customers who joined last quarter") stays in the shape. The core is canonical JSON (sorted
  * keys), so dates and the limit are found as such.
  */
@@ -62,7 +63,8 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
       && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
     core = JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) });
   }
-  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '');
+  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '')
+    .replace(/"grain":"[a-z]+"/g, '"grain":"<grain>"').replace(/"id":"([^"]+)_(?:day|week|month|quarter|year)"/g, '"id":"$1_<grain>"');
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;

@@ -151,6 +151,15 @@ describe('decide', () => {
     expect(decide([withReading(coreWith(period('customers', 'since')))], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
   });
 
+  it('answers the verified reading at another time grain, not grouped by another date', () => {
+    const unsure = model(0.99, -10);
+    const byDate = (column: string, grain: string) => JSON.stringify({ dimensions: [{ field: { column, entity: 'orders', kind: 'field' }, grain, id: `${column}_${grain}` }], measures: ['revenue'], order: [{ direction: 'asc', id: `${column}_${grain}` }] });
+    const verifiedCore = byDate('order_date', 'month');
+    const verified = new Map([[vouchedShape(candidate(1, verifiedCore)), { question: 'revenue by month', core: verifiedCore }]]);
+    expect(decide([candidate(1, byDate('order_date', 'year'))], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1, verified: { question: 'revenue by month' } });
+    expect(decide([candidate(1, byDate('shipped_date', 'year'))], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });
+  });
+
   it('a verified reading still needs every meaningful word and a clear lead over another answer', () => {
     const verified = new Map([['a', { question: 'the verified one', core: 'a' }]]);
     expect(decide([candidate(1, 'a', [4])], tokens, model(0, 10), verified)).toMatchObject({ kind: 'decline', why: 'unused-words' });
