@@ -21,6 +21,9 @@ export const ABBREVIATIONS = wordTable<readonly string[]>({
   sts: ['status'], supp: ['supplier'], tech: ['technician'], tel: ['phone'], tot: ['total'], ts: ['timestamp'], tx: ['transaction'],
   txn: ['transaction'], typ: ['type'], uom: ['unit', 'of', 'measure'], vend: ['vendor'], wh: ['warehouse'], wk: ['week'],
   wt: ['weight'], yr: ['year'], yrs: ['years'], zip: ['zip', 'code'],
+  lmt: ['limit'], ln: ['line'], lns: ['lines'], frt: ['freight'], seg: ['segment'], cntry: ['country'], rgn: ['region'],
+  lvl: ['level'], prio: ['priority'], pri: ['priority'], svc: ['service'], stk: ['stock'], shpmt: ['shipment'], rcvd: ['received'],
+  sls: ['sales'], ttl: ['total'], val: ['value'], mgmt: ['management'], whse: ['warehouse'], terr: ['territory'],
 });
 
 /**

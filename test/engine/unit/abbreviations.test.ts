@@ -26,6 +26,13 @@ describe('ABBREVIATIONS', () => {
     expect(nameWordsOf('cat').alternative).toEqual(['category']);
   });
 
+  it('reads the short forms of terse business schemas', () => {
+    expect(nameWordsOf('credit_lmt').words).toEqual(['credit', 'limit']);
+    expect(nameWordsOf('frt_amt').words).toEqual(['freight', 'amount']);
+    expect(nameWordsOf('cust_seg').words).toEqual(['customer', 'segment']);
+    expect(entityNameWords('ord_ln').words).toEqual(['order', 'line']);
+  });
+
   it('reads names that are members of Object.prototype as written', () => {
     expect(nameWordsOf('constructor').words).toEqual(['constructor']);
   });
