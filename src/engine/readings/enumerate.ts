@@ -49,7 +49,7 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       if (error instanceof Unplannable) continue;
       throw error;
     }
-    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema)) continue;
+    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema) || listsOnlyWhatItFixes(planned.query)) continue;
     const features: Features = {};
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);
@@ -75,6 +75,22 @@ function leavesSaidSubjectOut(reading: Reading, query: LogicalQuery, schema: Ass
   const reached = new Set([...entitiesOf(query), ...(query.related ?? []).flatMap((related) => [related.root, ...related.joins.map((join) => join.toEntity)])]);
   if (reached.has(reading.subject)) return false;
   return !fieldsOf(query).some(({ entity, column }) => schema.entityByName.get(entity)?.foreignKeys.some((key) => key.columns.includes(column) && key.refEntity === reading.subject));
+}
+
+/**
+ * "List customers in the Wholesale segment" read as the segment of each such customer: a list whose
+ * every column its own filters fix to one value shows the question's own words on every row, not
+ * the rows asked for.
+ */
+function listsOnlyWhatItFixes(query: LogicalQuery): boolean {
+  if (query.measures.length > 0 || query.dimensions.length > 0 || query.columns.length === 0) return false;
+  const fixed = fixedColumns(query);
+  return query.columns.every((selected) => fixed.has(`${selected.field.entity}.${selected.field.column}`));
+}
+
+/** Columns that an equality filter of the query fixes to one value. */
+function fixedColumns(query: LogicalQuery): ReadonlySet<string> {
+  return new Set(query.filters.flatMap((filter) => (filter.kind === 'filter' && filter.op === 'eq' && filter.values.length === 1 && filter.expression.kind === 'field' ? [`${filter.expression.entity}.${filter.expression.column}`] : [])));
 }
 
 function fieldsOf(value: unknown, found: { entity: string; column: string }[] = []): { entity: string; column: string }[] {
@@ -131,7 +147,7 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
   const column = (entity: string, name: string) => schema.entityByName.get(entity)?.columnByName.get(name);
   // A column its own filter fixes to one value ("musicals with nominee Bob Fosse" and the nominee)
   // repeats what the question said on every row; shown or not, the answer is the same.
-  const fixed = new Set(query.filters.flatMap((filter) => (filter.kind === 'filter' && filter.op === 'eq' && filter.values.length === 1 && filter.expression.kind === 'field' ? [`${filter.expression.entity}.${filter.expression.column}`] : [])));
+  const fixed = fixedColumns(query);
   const columns = query.columns.filter((selected) => column(selected.field.entity, selected.field.column)?.isKey !== true && !fixed.has(`${selected.field.entity}.${selected.field.column}`));
   // Joins only reach parents (many-to-one), so the root's rows stay distinct: counting its distinct
   // primary keys counts its rows.
