@@ -18,6 +18,7 @@ import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
 import { saysState as isStateWord } from './links.ts';
+import { followsBe } from '../question/tokens.ts';
 
 export interface Assembled {
   readonly reading: Reading;
@@ -177,14 +178,15 @@ function namesShown(draft: Draft, entity: string): boolean {
 }
 
 /**
- * "the discontinued products", "members that are approved": an adjective or a participle that names
- * a yes/no column (a boolean, or text holding only yes and no) says which rows are in that state;
- * it does not ask to show the column.
+ * "the discontinued products", "members that are approved", "customers who are VIP": an adjective
+ * or a participle, or any word after "is"/"are", that names a yes/no column (a boolean, or text
+ * holding only yes and no) says which rows are in that state; it does not ask to show the column.
  */
 function saysState(draft: Draft, pick: Choice): boolean {
   const target = pick.link?.target;
-  if (target?.kind !== 'column') return false;
-  return holdsYesNo(draft.input, target.entity, target.column) && isStateWord(draft.input.tokens[draft.unit(pick.unit).end - 1]);
+  if (target?.kind !== 'column' || !holdsYesNo(draft.input, target.entity, target.column)) return false;
+  const unit = draft.unit(pick.unit);
+  return isStateWord(draft.input.tokens[unit.end - 1]) || followsBe(draft.input.tokens, unit.start);
 }
 
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);

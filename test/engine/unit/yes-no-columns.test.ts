@@ -49,6 +49,7 @@ describe('a state said of the rows', () => {
     ['how many members are not active?', 'member.active_flg neq Y', 'count(*)'],
     ['how many VIP members do we have?', 'member.vip_flg eq Y', 'count(*)'],
     ['list the names of members who are not VIP', 'member.vip_flg neq Y', undefined],
+    ['which members are VIP?', 'member.vip_flg eq Y', undefined],
   ])('"%s" filters on the stored yes', (question, filter, measure) => {
     const result = plan(question);
     expect(result.ok, result.ok ? '' : result.reason).toBe(true);
@@ -67,11 +68,12 @@ describe('a state said of the rows', () => {
   });
 
   it('never just shows the column a state word names', () => {
-    for (const question of ['which members are approved?', 'list the active members']) {
+    for (const question of ['which members are approved?', 'list the active members', 'which members are VIP?']) {
       for (const candidate of readQuestion(question, club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates) {
         const shown = candidate.planned.query.columns.map((column) => column.field.column);
         expect(shown).not.toContain('approved');
         expect(shown).not.toContain('active_flg');
+        expect(shown).not.toContain('vip_flg');
       }
     }
   });
