@@ -2,6 +2,7 @@
  * English analysis by wink-nlp with its shipped model (wink-eng-lite-web-model): tokens, parts of
  * speech, lemmas and entity spans. One pipeline per process, created on first use (about 40 MB).
  */
+import pluralize from 'pluralize';
 import { createRequire } from 'node:module';
 import winkNLP, { type ItemToken, type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
 import { wordTable } from './word-table.ts';
@@ -49,7 +50,7 @@ export function readTokens(text: string): { tokens: RawToken[]; entities: RawEnt
     tokens.push({
       text: value,
       lower,
-      lemma: LEMMA_FIXES.get(lower) ?? String(token.out(its.lemma as ItsFunction<string>)).toLowerCase(),
+      lemma: LEMMA_FIXES.get(lower) ?? nounLemma(String(token.out(its.lemma as ItsFunction<string>)).toLowerCase(), lower, token.out(its.pos) as PartOfSpeech),
       pos: token.out(its.pos) as PartOfSpeech,
       type: String(token.out(its.type)),
       spaceBefore: String(token.out(its.precedingSpaces)).length,
@@ -59,6 +60,15 @@ export function readTokens(text: string): { tokens: RawToken[]; entities: RawEnt
   const spans = doc.entities().out(its.span) as unknown as [number, number][];
   const entities = details.map((detail, index) => ({ type: detail.type, start: spans[index][0], end: spans[index][1] }));
   return { tokens, entities };
+}
+
+/**
+ * A plural noun the model has no lemma for ("timesheets", "workorders") is read in the singular,
+ * as the model reads the plurals it knows.
+ */
+function nounLemma(lemma: string, lower: string, pos: PartOfSpeech): string {
+  if (pos !== 'NOUN' || lemma !== lower || !/[^su]s$/.test(lower)) return lemma;
+  return pluralize.singular(lower);
 }
 
 const lemmaCache = new Map<string, string>();

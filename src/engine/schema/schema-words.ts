@@ -31,6 +31,9 @@ export function splitIdentifier(name: string): string[] {
 
 const splitCache = new Map<string, readonly string[]>();
 
+/** Endings of derived words that WordNet also knows as words of their own. */
+const WORD_ENDINGS: ReadonlySet<string> = new Set(['able', 'ible', 'less', 'ness', 'ment', 'ship', 'hood', 'ward', 'wards', 'wise', 'like', 'ing', 'ion', 'ity']);
+
 /**
  * A glued part (`orderdate`, `custname`) split into words WordNet knows, fewest pieces first;
  * the part itself when it is a word or no full split exists.
@@ -48,7 +51,8 @@ export function splitGlued(part: string): readonly string[] {
       for (let start = Math.max(0, end - 16); start < end - 1; start += 1) {
         const previous = best[start];
         const piece = part.slice(start, end);
-        if (!previous || !known(piece)) continue;
+        // "billable" is not bill + able: a suffix that is also a word does not start a new one.
+        if (!previous || !known(piece) || (start > 0 && WORD_ENDINGS.has(piece))) continue;
         const candidate = [...previous, piece];
         if (!best[end] || candidate.length < (best[end]?.length ?? Infinity)) best[end] = candidate;
       }

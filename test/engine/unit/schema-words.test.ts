@@ -23,6 +23,12 @@ describe('splitGlued', () => {
     expect(splitGlued('warehouse')).toEqual(['warehouse']);
   });
 
+  it('never splits off the ending of a derived word, though WordNet knows it as a word', () => {
+    expect(splitGlued('billable')).toEqual(['billable']);
+    expect(splitGlued('timesheet')).toEqual(['time', 'sheet']);
+    expect(nameWordsOf('billable_yn').words).toEqual(['billable', 'yn']);
+  });
+
   it('keeps short parts and parts with digits whole', () => {
     expect(splitGlued('qty')).toEqual(['qty']);
     expect(splitGlued('line2total')).toEqual(['line2total']);

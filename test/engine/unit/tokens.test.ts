@@ -12,6 +12,13 @@ describe('tokenize', () => {
     expect(tokens[3].lemma).toBe('order');
   });
 
+  it('reads in the singular a plural noun the model has no lemma for, and leaves other words ending in s alone', () => {
+    const tokens = tokenize('projects without timesheets or workorders, the bus status and its analysis');
+    const lemma = (text: string) => tokens.find((token) => token.text === text)?.lemma;
+    expect([lemma('timesheets'), lemma('workorders')]).toEqual(['timesheet', 'workorder']);
+    expect([lemma('bus'), lemma('status'), lemma('analysis')]).toEqual(['bus', 'status', 'analysis']);
+  });
+
   it('marks capitalised words after the first, not the first word itself', () => {
     const tokens = tokenize('Orders from Acme Corp');
     expect(tokens[0].capitalised).toBeUndefined();
