@@ -5,12 +5,13 @@
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
+import { reachFrom } from '../schema/join-graph.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
-import type { Token } from '../question/tokens.ts';
+import { followsBe, type Token } from '../question/tokens.ts';
 
 export function assembleConditions(draft: Draft): void {
   valueFilters(draft);
@@ -32,6 +33,7 @@ function valueFilters(draft: Draft): void {
   for (const pick of filters) {
     if (done.has(pick.unit) || pick.link?.target.kind !== 'value') continue;
     const target = pick.link.target;
+    if (saidOfOtherRows(draft, pick.unit, target.entity)) throw new Invalid();
     const group = [pick];
     done.add(pick.unit);
     let current = pick.unit;
@@ -312,13 +314,37 @@ function patterns(draft: Draft): void {
   }
 }
 
+/**
+ * "How many orders are still open?", "open orders": a segment's word said of rows of another kind
+ * (after "is"/"are" about them, or right before their name) says what those rows are; the segment
+ * defines it for its own rows only ("open" invoices), so it is not their related rows' segment. A
+ * value said so is likewise one of the rows' own or their parents' ("open orders" is not their
+ * invoices' status; "Seafood products" are those of the Seafood category).
+ */
+function saidOfOtherRows(draft: Draft, unitIndex: number, entity: string): boolean {
+  const { units, schema } = draft.input;
+  const unit = draft.unit(unitIndex);
+  // Rows whose own or parents' value it can be ("Seafood products": their category's name) are not other rows.
+  const describes = (rows: string) => reachFrom(schema, rows).paths.has(entity);
+  const namesOnlyOthers = (named: (typeof units)[number] | undefined) => named?.kind === 'link'
+    && named.links.some((link) => link.target.kind === 'entity' && !describes(link.target.entity))
+    && !named.links.some((link) => link.target.kind === 'entity' && describes(link.target.entity));
+  if (units[unitIndex + 1]?.start === unit.end && namesOnlyOthers(units[unitIndex + 1])) return true;
+  if (!followsBe(draft.input.tokens, unit.start)) return false;
+  // The rows the predicate is about: the last thing named before "is"/"are".
+  const about = units.slice(0, unitIndex).reverse().find((earlier) => earlier.kind === 'link');
+  return namesOnlyOthers(about);
+}
+
 function segments(draft: Draft): void {
   for (const pick of draft.withRole('segment')) {
     if (pick.link?.target.kind !== 'segment') throw new Invalid();
+    if (saidOfOtherRows(draft, pick.unit, pick.link.target.entity)) throw new Invalid();
     draft.conditions.push({ kind: 'segment', entity: pick.link.target.entity, segment: pick.link.target.segment, tokens: draft.use(pick.unit) });
   }
   // A segment said as its rows ("open invoices" as the subject) brings its conditions along.
   for (const pick of draft.picks) {
+    if (pick?.segment && pick.link && saidOfOtherRows(draft, pick.unit, pick.link.target.entity)) throw new Invalid();
     if (pick?.segment && pick.link) draft.conditions.push({ kind: 'segment', entity: pick.link.target.entity, segment: pick.segment, tokens: draft.use(pick.unit) });
   }
   // "discontinued products": a yes/no column said as an adjective.
