@@ -5,13 +5,13 @@
  */
 import type { CatalogCondition } from '../../connectors/catalog.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
-import { reachFrom } from '../schema/join-graph.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
+import { saidOfOtherRows } from './said-of-rows.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
-import { followsBe, type Token } from '../question/tokens.ts';
+import type { Token } from '../question/tokens.ts';
 
 export function assembleConditions(draft: Draft): void {
   valueFilters(draft);
@@ -312,28 +312,6 @@ function patterns(draft: Draft): void {
     const negated = negatedBefore(draft, cueIndex);
     draft.conditions.push({ kind: 'text', entity, column, mode: cue.mode, text: cue.text, negated, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex)] });
   }
-}
-
-/**
- * "How many orders are still open?", "open orders": a segment's word said of rows of another kind
- * (after "is"/"are" about them, or right before their name) says what those rows are; the segment
- * defines it for its own rows only ("open" invoices), so it is not their related rows' segment. A
- * value said so is likewise one of the rows' own or their parents' ("open orders" is not their
- * invoices' status; "Seafood products" are those of the Seafood category).
- */
-function saidOfOtherRows(draft: Draft, unitIndex: number, entity: string): boolean {
-  const { units, schema } = draft.input;
-  const unit = draft.unit(unitIndex);
-  // Rows whose own or parents' value it can be ("Seafood products": their category's name) are not other rows.
-  const describes = (rows: string) => reachFrom(schema, rows).paths.has(entity);
-  const namesOnlyOthers = (named: (typeof units)[number] | undefined) => named?.kind === 'link'
-    && named.links.some((link) => link.target.kind === 'entity' && !describes(link.target.entity))
-    && !named.links.some((link) => link.target.kind === 'entity' && describes(link.target.entity));
-  if (units[unitIndex + 1]?.start === unit.end && namesOnlyOthers(units[unitIndex + 1])) return true;
-  if (!followsBe(draft.input.tokens, unit.start)) return false;
-  // The rows the predicate is about: the last thing named before "is"/"are".
-  const about = units.slice(0, unitIndex).reverse().find((earlier) => earlier.kind === 'link');
-  return namesOnlyOthers(about);
 }
 
 function segments(draft: Draft): void {

@@ -108,9 +108,9 @@ const RELATED_NOUNS: ReadonlySet<LinkMatch> = new Set(['wordnet-synonym', 'wordn
  * - words that are a table's whole name do not also name other tables by a part of theirs
  *   ("orders" is not order_lines);
  * - a word related only through WordNet to an entity that the question names by its own name
- *   elsewhere (or to a key that points to it) is another thing, not that entity again ("products in stock": a state, not the
- *   products). A verb, or a word derived from one, so related says the entity's own event
- *   ("orders placed").
+ *   elsewhere (or to a key that points to it) is another thing, not that entity again ("products
+ *   in stock": a state, not the products). A verb, or a word derived from one, so related says the
+ *   entity's own event ("orders placed").
  */
 function withoutShadowedLinks(links: readonly Link[], tokens: readonly Token[], schema: SchemaIndex): Link[] {
   const spanOf = (link: Link): string => `${link.start}:${link.end}`;
@@ -121,7 +121,10 @@ function withoutShadowedLinks(links: readonly Link[], tokens: readonly Token[], 
   const wholeNames = new Set(links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match)).map(spanOf));
   const namedEntities = links.filter((link) => link.target.kind === 'entity' && WHOLE_NAMES.has(link.match));
   // What a link stands for: its entity, or the entity a key column of it points to.
-  const standsFor = (link: Link) => (link.target.kind === 'column' ? schema.entityByName.get(link.target.entity)?.foreignKeys.find((key) => key.columns.length === 1 && key.columns[0] === (link.target as { column: string }).column)?.refEntity : undefined) ?? link.target.entity;
+  const standsFor = ({ target }: Link): string => {
+    if (target.kind !== 'column') return target.entity;
+    return schema.entityByName.get(target.entity)?.foreignKeys.find((key) => key.columns.length === 1 && key.columns[0] === target.column)?.refEntity ?? target.entity;
+  };
   const namedElsewhere = (link: Link) => namedEntities.some((named) => named.target.entity === standsFor(link) && (named.end <= link.start || named.start >= link.end));
   return links.filter((link) => {
     if (RELATED_NOUNS.has(link.match) && (link.target.kind === 'entity' || link.target.kind === 'column') && tokens[link.end - 1].pos !== 'VERB' && namedElsewhere(link)) return false;

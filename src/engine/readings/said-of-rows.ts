@@ -1,0 +1,26 @@
+/** Which rows a value or segment is said of, by where it stands in the question. */
+import { reachFrom } from '../schema/join-graph.ts';
+import { followsBe } from '../question/tokens.ts';
+import type { Draft } from './draft.ts';
+
+/**
+ * "How many orders are still open?", "open orders": a segment's word said of rows of another kind
+ * (after "is"/"are" about them, or right before their name) says what those rows are; the segment
+ * defines it for its own rows only ("open" invoices), so it is not their related rows' segment. A
+ * value said so is likewise one of the rows' own or their parents' ("open orders" is not their
+ * invoices' status; "Seafood products" are those of the Seafood category).
+ */
+export function saidOfOtherRows(draft: Draft, unitIndex: number, entity: string): boolean {
+  const { units, schema } = draft.input;
+  const unit = draft.unit(unitIndex);
+  // Rows whose own or parents' value it can be ("Seafood products": their category's name) are not other rows.
+  const describes = (rows: string) => reachFrom(schema, rows).paths.has(entity);
+  const namesOnlyOthers = (named: (typeof units)[number] | undefined) => named?.kind === 'link'
+    && named.links.some((link) => link.target.kind === 'entity' && !describes(link.target.entity))
+    && !named.links.some((link) => link.target.kind === 'entity' && describes(link.target.entity));
+  if (units[unitIndex + 1]?.start === unit.end && namesOnlyOthers(units[unitIndex + 1])) return true;
+  if (!followsBe(draft.input.tokens, unit.start)) return false;
+  // The rows the predicate is about: the last thing named before "is"/"are".
+  const about = units.slice(0, unitIndex).reverse().find((earlier) => earlier.kind === 'link');
+  return namesOnlyOthers(about);
+}
