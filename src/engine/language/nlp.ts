@@ -2,9 +2,10 @@
  * English analysis by wink-nlp with its shipped model (wink-eng-lite-web-model): tokens, parts of
  * speech, lemmas and entity spans. One pipeline per process, created on first use (about 40 MB).
  */
-import pluralize from 'pluralize';
 import { createRequire } from 'node:module';
+import pluralize from 'pluralize';
 import winkNLP, { type ItemToken, type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
+import { wordNet } from './wordnet.ts';
 import { wordTable } from './word-table.ts';
 
 const require = createRequire(import.meta.url);
@@ -47,11 +48,12 @@ export function readTokens(text: string): { tokens: RawToken[]; entities: RawEnt
   doc.tokens().each((token: ItemToken) => {
     const value = token.out();
     const lower = value.toLowerCase();
+    const pos = token.out(its.pos) as PartOfSpeech;
     tokens.push({
       text: value,
       lower,
-      lemma: LEMMA_FIXES.get(lower) ?? nounLemma(String(token.out(its.lemma as ItsFunction<string>)).toLowerCase(), lower, token.out(its.pos) as PartOfSpeech),
-      pos: token.out(its.pos) as PartOfSpeech,
+      lemma: LEMMA_FIXES.get(lower) ?? nounLemma(String(token.out(its.lemma as ItsFunction<string>)).toLowerCase(), lower, pos),
+      pos,
       type: String(token.out(its.type)),
       spaceBefore: String(token.out(its.precedingSpaces)).length,
     });
@@ -63,11 +65,12 @@ export function readTokens(text: string): { tokens: RawToken[]; entities: RawEnt
 }
 
 /**
- * A plural noun the model has no lemma for ("timesheets", "workorders") is read in the singular,
- * as the model reads the plurals it knows.
+ * A plural noun that neither the model nor WordNet knows ("timesheets", "workorders") is read in
+ * the singular, as the model reads the plurals it knows; a word WordNet knows as it is ("lens",
+ * "physics", "chaos") stays as it is.
  */
 function nounLemma(lemma: string, lower: string, pos: PartOfSpeech): string {
-  if (pos !== 'NOUN' || lemma !== lower || !/[^su]s$/.test(lower)) return lemma;
+  if (pos !== 'NOUN' || lemma !== lower || !/[^su]s$/.test(lower) || wordNet().knows(lower)) return lemma;
   return pluralize.singular(lower);
 }
 

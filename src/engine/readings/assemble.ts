@@ -17,7 +17,7 @@ import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
-import { saysState as isStateWord } from './links.ts';
+import { isStateWord } from './links.ts';
 import { followsBe } from '../question/tokens.ts';
 
 export interface Assembled {

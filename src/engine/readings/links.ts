@@ -83,13 +83,13 @@ function stateLinks(links: readonly Link[], tokens: readonly Token[], values: Va
   return links.flatMap((link) => {
     if (link.target.kind !== 'column') return [];
     const yes = values.yesValues.get(columnKey(link.target.entity, link.target.column));
-    if (yes === undefined || !(saysState(tokens[link.end - 1]) || beforeItsRows(link) || followsBe(tokens, link.start))) return [];
+    if (yes === undefined || !(isStateWord(tokens[link.end - 1]) || beforeItsRows(link) || followsBe(tokens, link.start))) return [];
     return [{ ...link, target: { kind: 'value', entity: link.target.entity, column: link.target.column, value: yes }, match: 'value' }];
   });
 }
 
 /** A word that says a state of the rows: an adjective or a participle. */
-export function saysState(token: Token | undefined): boolean {
+export function isStateWord(token: Token | undefined): boolean {
   return token?.pos === 'ADJ' || token?.pos === 'VERB';
 }
 

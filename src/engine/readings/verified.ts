@@ -4,8 +4,8 @@
  * reading, not for a wording: a question whose best reading is a verified question's reading gives
  * the same rows, so it is answered even when the confidence model, fitted on schemas without a
  * semantic layer, would decline it; so is the same reading asked of another period, at another time
- * grain or for another number of rows, or over any period of its metric's own date (vouchedShape). Each is read on the
- * day it is asked about.
+ * grain or for another number of rows, or over any period of its metric's own date (vouchedShape).
+ * Each is read on the day it is asked about.
  */
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';

@@ -17,6 +17,8 @@ describe('tokenize', () => {
     const lemma = (text: string) => tokens.find((token) => token.text === text)?.lemma;
     expect([lemma('timesheets'), lemma('workorders')]).toEqual(['timesheet', 'workorder']);
     expect([lemma('bus'), lemma('status'), lemma('analysis')]).toEqual(['bus', 'status', 'analysis']);
+    const known = tokenize('the lens and canvas of the chaos');
+    expect(['lens', 'canvas', 'chaos'].map((text) => known.find((token) => token.text === text)?.lemma)).toEqual(['lens', 'canvas', 'chaos']);
   });
 
   it('marks capitalised words after the first, not the first word itself', () => {
