@@ -310,6 +310,8 @@ export function assembleHaving(draft: Draft): void {
     const cueIndex = draft.rightOf(unitIndex);
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || (cue.values.length === 0 && !cue.against)) continue;
+    // "how many members are under 40 in each club?": the number is what is asked, so nothing compares it.
+    if (asksHowMany(draft, measure)) continue;
     // "the number of employees who are over 60": the comparison belongs to the employees, not to their number.
     if (draft.input.contexts[unitIndex].right.between.some((word) => ['who', 'which', 'that', 'whose', 'where'].includes(word))) continue;
     if (cue.money && !isMoneyMeasure(draft, measure)) throw new Invalid();
@@ -317,4 +319,9 @@ export function assembleHaving(draft: Draft): void {
     draft.having.push({ measure, op: cue.op, values: cue.values, ...(cue.against ? { against: cue.against } : {}), tokens: draft.useCue(cueIndex) });
     draft.feature(cue.against ? 'having.average' : 'having.measure');
   }
+}
+
+function asksHowMany(draft: Draft, measure: MeasureNode): boolean {
+  const texts = measure.tokens.map((index) => draft.input.tokens[index].text.toLowerCase());
+  return texts.some((text, position) => text === 'how' && texts[position + 1] === 'many');
 }
