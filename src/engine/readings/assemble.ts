@@ -343,7 +343,7 @@ function finish(draft: Draft): void {
     }
   }
   if (draft.groups.length > 0 && draft.having.length === 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
-  if (droppedOr(draft)) throw new Invalid();
+  if (droppedOr(draft) || oneNumberOfNumbers(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
@@ -358,6 +358,15 @@ function finish(draft: Draft): void {
   if (draft.subject && draft.order.length === 0 && draft.outputs.every((output) => output.kind !== 'measure' && output.entity !== draft.subject)) draft.distinct = true;
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
+}
+
+/**
+ * "What are the numbers of all flights from Paris?": "numbers" asks for several, one per group or
+ * one per thing counted; a single count of every row is not what it says.
+ */
+function oneNumberOfNumbers(draft: Draft): boolean {
+  const measures = draft.outputs.filter((output) => output.kind === 'measure');
+  return draft.groups.length === 0 && measures.length === 1 && measures[0].tokens.some((index) => draft.input.tokens[index].lower === 'numbers');
 }
 
 /**

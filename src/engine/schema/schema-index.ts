@@ -11,6 +11,8 @@ import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './sc
 const cache = new WeakMap<Catalog, SchemaIndex>();
 
 /** Words too general to name a column on their own. */
+/** Heads that, put before "of", count rows: "number of shipments", "count of visits". */
+const COUNTING_HEADS = new Set(['number', 'count']);
 const GENERIC_PARTS = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
 /** Trailing words that qualify a column's core ("status_code", "phone_number", "duration_hours"). */
 const QUALIFIER_TAILS = new Set(['code', 'number', 'flag', 'value', 'text', 'description', 'day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'percent', 'eur', 'usd', 'amount', 'count', 'id']);
@@ -143,8 +145,9 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
     terms.add(['id'], target, 'head', words.length + 1);
     terms.add([...entity.words, 'id'], target, 'entity-column', words.length + 1);
   }
-  // "type of payment" for payment_type, "date of birth" for birth_date.
-  if (words.length === 2 && !GENERIC_PARTS.has(words[0])) terms.add([words[1], 'of', words[0]], target, 'lemma');
+  // "type of payment" for payment_type, "date of birth" for birth_date; but "number of shipments"
+  // counts them, whatever shipment_no holds.
+  if (words.length === 2 && !GENERIC_PARTS.has(words[0]) && !COUNTING_HEADS.has(words[1])) terms.add([words[1], 'of', words[0]], target, 'lemma');
 }
 
 /** "department number" for department_id: an identifier is said as a number too, unless a column is named so. */
