@@ -77,6 +77,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
+  if (oneNumberForTwoQuestions(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) draft.use(pick.unit);
@@ -205,4 +206,17 @@ function valuesOfSelfRelations(draft: Draft): void {
     const pick = draft.picks[draft.unitOfToken(verb.index)];
     if (!draft.usedTokens.has(verb.index) || pick?.role === 'relation') throw new Invalid();
   }
+}
+
+/**
+ * "How many artists are male and how many are female?": each "how many" asks a number, so one
+ * number, of all the rows together or of each row, answers neither.
+ */
+function oneNumberForTwoQuestions(draft: Draft): boolean {
+  const { tokens, units } = draft.input;
+  const asked = units.filter((unit) => unit.kind === 'cue' && unit.cue.kind === 'count' && tokens.slice(unit.start, unit.end).map((token) => token.lower).join(' ') === 'how many');
+  const numbers = new Set(draft.outputs.flatMap((output) => (output.kind === 'measure' ? [`${output.aggregate} ${output.entity} ${output.column ?? ''}`] : [])));
+  // Grouped by the column whose values are asked about, it answers each ("… by sex, male or female").
+  const byValuesAsked = draft.groups.some((group) => group.kind === 'column' && draft.conditions.some((condition) => condition.kind === 'equals' && condition.values.length > 1 && condition.entity === group.entity && condition.column === group.column));
+  return asked.length > 1 && !byValuesAsked && numbers.size < asked.length;
 }

@@ -1,0 +1,27 @@
+/**
+ * "How many members are male and how many are female?" asks two numbers: one count of both kinds
+ * together answers neither (it had been the best reading), nor does a count per member. On a club
+ * schema the engine was not tuned on.
+ */
+import { expect, it } from 'vitest';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { bestReadingModel, summarise } from '../summarise.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const clubs = catalog(
+  entity({ name: 'member', rows: 800, columns: [['id', 'integer'], ['member_name', 'text'], ['club', 'text'], ['sex', 'text']] }),
+);
+const values = [{ entity: 'member', column: 'club', values: ['Rowing', 'Chess'] }, { entity: 'member', column: 'sex', values: ['Female', 'Male'] }];
+/** The best reading, answered whatever its confidence. */
+const plan = (question: string) => planQuestion(question, { catalog: clubs, values, now }, { model: bestReadingModel(), suggest: false });
+
+it.each(['How many members are male and how many are female?', 'how many members are in Rowing and how many in Chess?'])('gives no single count for "%s"', (question) => {
+  const result = plan(question);
+  expect(result.ok ? summarise(result.query) : 'declined').not.toMatchObject({ measures: ['count(*)'] });
+});
+
+it('still counts with one "how many"', () => {
+  const result = plan('How many members are in Rowing?');
+  expect(result.ok && summarise(result.query)).toMatchObject({ measures: ['count(*)'], filters: ['member.club eq Rowing'] });
+});
