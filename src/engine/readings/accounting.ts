@@ -8,6 +8,7 @@
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
 import { followsBe, type Token } from '../question/tokens.ts';
+import { howManyCues } from './assemble-each-value.ts';
 import { Invalid, type Draft } from './draft.ts';
 
 /** Parts of speech that carry meaning a reading may not drop. */
@@ -213,10 +214,9 @@ function valuesOfSelfRelations(draft: Draft): void {
  * number, of all the rows together or of each row, answers neither.
  */
 function oneNumberForTwoQuestions(draft: Draft): boolean {
-  const { tokens, units } = draft.input;
-  const asked = units.filter((unit) => unit.kind === 'cue' && unit.cue.kind === 'count' && tokens.slice(unit.start, unit.end).map((token) => token.lower).join(' ') === 'how many');
+  const asked = howManyCues(draft);
   const numbers = new Set(draft.outputs.flatMap((output) => (output.kind === 'measure' ? [`${output.aggregate} ${output.entity} ${output.column ?? ''}`] : [])));
-  // Grouped by the column whose values are asked about, it answers each ("… by sex, male or female").
+  // Grouped by the column whose values are asked about, it answers each (countEachValueAsked).
   const byValuesAsked = draft.groups.some((group) => group.kind === 'column' && draft.conditions.some((condition) => condition.kind === 'equals' && condition.values.length > 1 && condition.entity === group.entity && condition.column === group.column));
   return asked.length > 1 && !byValuesAsked && numbers.size < asked.length;
 }

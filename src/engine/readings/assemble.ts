@@ -12,6 +12,7 @@ import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupBy
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
+import { countEachValueAsked } from './assemble-each-value.ts';
 import type { Choice } from './choices.ts';
 import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
@@ -44,6 +45,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleRanking(draft);
     assembleHaving(draft);
     countByRelatedCounts(draft);
+    countEachValueAsked(draft);
     countByGroups(draft);
     groupImplicitly(draft);
     assembleOrder(draft);
