@@ -345,7 +345,7 @@ function finish(draft: Draft): void {
     }
   }
   if (draft.groups.length > 0 && draft.having.length === 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
-  if (droppedOr(draft) || oneNumberOfNumbers(draft)) throw new Invalid();
+  if (droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
@@ -369,6 +369,15 @@ function finish(draft: Draft): void {
 function oneNumberOfNumbers(draft: Draft): boolean {
   const measures = draft.outputs.filter((output) => output.kind === 'measure');
   return draft.groups.length === 0 && measures.length === 1 && measures[0].tokens.some((index) => draft.input.tokens[index].lower === 'numbers');
+}
+
+/**
+ * "vehicles with the maximum load Heavy": a column held to one value by the question has nothing to
+ * aggregate; its words name the column (max_load), not a highest of it.
+ */
+function aggregatesFixedColumn(draft: Draft): boolean {
+  const fixed = (entity: string, column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && !condition.negated && condition.values.length === 1 && condition.entity === entity && condition.column === column);
+  return draft.outputs.some((output) => output.kind === 'measure' && output.column !== undefined && output.per === undefined && fixed(output.entity, output.column));
 }
 
 /**
