@@ -62,7 +62,12 @@ const EMPTY_WORDS = new Set([
 ]);
 
 export function isEmptyWord(token: Token): boolean {
-  return EMPTY_WORDS.has(token.lemma) || EMPTY_WORDS.has(token.lower);
+  return (EMPTY_WORDS.has(token.lemma) && !isDone(token)) || EMPTY_WORDS.has(token.lower);
+}
+
+/** "done" is no auxiliary: "how many tasks are done?" says a state of the tasks. */
+function isDone(token: Token): boolean {
+  return token.lower === 'done';
 }
 
 /**
@@ -137,7 +142,7 @@ export function accountWords(draft: Draft): void {
  */
 function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
-  if (token.pos !== 'VERB' || !/(ed|en)$/.test(token.lower)) return false;
+  if (token.pos !== 'VERB' || !(/(ed|en)$/.test(token.lower) || isDone(token))) return false;
   const next = tokens[index + 1];
   return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN');
 }

@@ -77,7 +77,7 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
     if (yes !== undefined) yesValues.set(columnKey(column.entity, column.column), yes);
     for (const value of column.values) {
       if (count >= MAX_VALUES) break;
-      const words = valueWords(value);
+      const words = indexedWords(value);
       if (PLACEHOLDERS.has(value.trim().toLowerCase()) || !isLinkable(value, words)) continue;
       const list = byFirstWord.get(words[0]) ?? [];
       list.push({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
@@ -90,6 +90,17 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
 }
 
 /** Values a question can name: words, not bare numbers or single letters. */
+/**
+ * A value's words as the question's words are matched to them: lemmas, except a one-word value whose
+ * lemma alone is a function word, kept as written ("done" is a status; "do" and "did" do not say
+ * it). A value that is itself a function word ("No", "All") is never linked.
+ */
+function indexedWords(value: string): string[] {
+  const words = valueWords(value);
+  const written = value.trim().toLowerCase();
+  return words.length === 1 && FUNCTION_WORDS.has(words[0]) && !FUNCTION_WORDS.has(written) && /^[a-z]+$/.test(written) ? [written] : words;
+}
+
 function isLinkable(value: string, words: readonly string[]): boolean {
   if (words.length === 0 || words.length > MAX_VALUE_WORDS || value.length > 80) return false;
   if (words.every((word) => /^[0-9]+$/.test(word))) return false;
