@@ -60,6 +60,8 @@ export function tokenize(question: string): Token[] {
   const quoted: string[] = [];
   const normalised = question
     .replace(/\be-mail/gi, 'email')
+    // "what % of customers": a percent sign after no number is the word.
+    .replace(/(?<![0-9.]\s*)%/g, ' percent ')
     .replace(/[–—]/g, '-')
     // "…the city they live in.": the sentence's full stop, which the tagger would read as an abbreviation ("in." = inches).
     .replace(/\b([A-Za-z]{2,})\.(\s*)$/, '$1 .$2')
