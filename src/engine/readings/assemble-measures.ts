@@ -26,6 +26,9 @@ export function assembleMeasures(draft: Draft): void {
       const info = columnOf(draft.input.schema, target.entity, target.column);
       if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of seats": the sum, read as a measure
       const distinct = distinctBefore(draft, pick.unit);
+      // "how many units": a word that is only part of a column's name (unit_price, quantity_per_unit)
+      // counts no values of it; "how many different codes" may name type_code by its last word.
+      if (pick.link?.match === 'part' || (pick.link?.match === 'head' && !distinct)) throw new Invalid();
       // "how many VIP customers": the rows in a state, never the (at most two) values of a yes/no column.
       if (!distinct && holdsYesNo(draft.input, target.entity, target.column)) throw new Invalid();
       draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');

@@ -68,6 +68,9 @@ export function assembleRanking(draft: Draft): void {
       rankByTotal(draft, cue, { kind: 'measure', aggregate: metric.aggregate, entity: target.entity, ...(metric.column ? { column: metric.column } : {}), metric, tokens }, tokens, 'rank.metric');
     } else if (target.kind === 'entity') {
       rankByTotal(draft, cue, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens }, tokens, 'rank.count');
+      // "top 5 members by birth date" ranks members: never birth dates by their number of members.
+      const ranksRows = !cue.counting && cue.concept === undefined;
+      if (ranksRows && draft.groups.some((group) => group.kind !== 'entity' && group.entity === target.entity)) throw new Invalid();
     } else if (target.kind === 'column') {
       const column = columnOf(draft.input.schema, target.entity, target.column);
       if (cue.concept === 'frequency') mostCommon(draft, cue, target.entity, target.column, tokens);
