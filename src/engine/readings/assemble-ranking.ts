@@ -161,6 +161,8 @@ function rankWithinGroups(draft: Draft): void {
 /** "the most common payment method": one group per value, the largest first. */
 function mostCommon(draft: Draft, cue: Superlative, entity: string, column: string, tokens: readonly number[]): void {
   draft.groups.push({ kind: 'column', entity, column, tokens });
+  // Rows with no value have no reason, method or type to be the most common one.
+  draft.conditions.push({ kind: 'missing', entity, column, negated: true, tokens: [] });
   const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: draft.subject ?? entity, tokens: [] };
   draft.outputs.push(measure);
   draft.order.push({ key: measure, direction: cue.direction, tokens });
