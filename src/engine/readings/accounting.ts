@@ -169,8 +169,9 @@ function groupsAfterMeasure(draft: Draft, cueIndex: number): boolean {
 }
 
 /**
- * "orders by status", "customers by country": "by" right between the rows asked for and a column
- * or an entity (not a value: "songs by Adele" names who made them) can only group those rows.
+ * "orders by status", "customers by country", "the amount of overdue invoices by customer": "by"
+ * right between rows named and a column or an entity (not a value: "songs by Adele" names who made
+ * them; nor after a verb: "orders placed by customers") can only group those rows.
  */
 function groupsRows(draft: Draft, cueIndex: number): boolean {
   const cue = draft.unit(cueIndex);
@@ -178,7 +179,7 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
   if (cue.kind !== 'cue' || cue.cue.kind !== 'group' || !cue.cue.by || left.kind !== 'link') return false;
   const before = draft.picks[left.unit];
   const after = draft.unit(right.unit);
-  return (before?.role === 'subject' || before?.role === 'show') && before.link?.target.kind === 'entity'
+  return before?.link?.target.kind === 'entity'
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
 }
 
