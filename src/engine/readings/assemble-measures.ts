@@ -29,6 +29,8 @@ export function assembleMeasures(draft: Draft): void {
       // "how many units": a word that is only part of a column's name (unit_price, quantity_per_unit)
       // counts no values of it; "how many different codes" may name type_code by its last word.
       if (pick.link?.match === 'part' || (pick.link?.match === 'head' && !distinct)) throw new Invalid();
+      // "how many signed leases": a word right before the rows' name qualifies them; the rows are counted.
+      if (beforeRowsNamed(draft, pick.unit)) throw new Invalid();
       // "how many VIP customers": the rows in a state, never the (at most two) values of a yes/no column.
       if (!distinct && holdsYesNo(draft.input, target.entity, target.column)) throw new Invalid();
       draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');
@@ -186,4 +188,9 @@ function distinctBefore(draft: Draft, unit: number): boolean {
 /** Every measure built so far, in question order. */
 export function measuresOf(draft: Draft): MeasureNode[] {
   return [...draft.measureOfUnit.entries()].sort(([left], [right]) => left - right).flatMap(([, measures]) => measures);
+}
+
+function beforeRowsNamed(draft: Draft, unitIndex: number): boolean {
+  const next = draft.input.units[unitIndex + 1];
+  return next?.kind === 'link' && next.start === draft.unit(unitIndex).end && next.links.some((link) => link.target.kind === 'entity');
 }
