@@ -7,6 +7,7 @@ import type { Cue } from '../question/cues.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { governingCue, listGroupCue } from './context.ts';
 import { impliedColumn } from './implied-columns.ts';
+import { howManyCues } from './assemble-each-value.ts';
 import { isMoneyMeasure, measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, OutputNode, ReadingAggregate } from './reading.ts';
@@ -327,6 +328,5 @@ export function assembleHaving(draft: Draft): void {
 }
 
 function asksHowMany(draft: Draft, measure: MeasureNode): boolean {
-  const texts = measure.tokens.map((index) => draft.input.tokens[index].text.toLowerCase());
-  return texts.some((text, position) => text === 'how' && texts[position + 1] === 'many');
+  return howManyCues(draft).some((index) => measure.tokens.includes(draft.unit(index).start));
 }

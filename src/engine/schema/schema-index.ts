@@ -10,9 +10,9 @@ import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './sc
 
 const cache = new WeakMap<Catalog, SchemaIndex>();
 
-/** Words too general to name a column on their own. */
 /** Heads that, put before "of", count rows: "number of shipments", "count of visits". */
 const COUNTING_HEADS = new Set(['number', 'count']);
+/** Words too general to name a column on their own. */
 const GENERIC_PARTS = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
 /** Trailing words that qualify a column's core ("status_code", "phone_number", "duration_hours"). */
 const QUALIFIER_TAILS = new Set(['code', 'number', 'flag', 'value', 'text', 'description', 'day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'percent', 'eur', 'usd', 'amount', 'count', 'id']);

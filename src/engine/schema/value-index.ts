@@ -89,7 +89,6 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   return { byFirstWord, yesValues };
 }
 
-/** Values a question can name: words, not bare numbers or single letters. */
 /**
  * A value's words as the question's words are matched to them: lemmas, except a one-word value whose
  * lemma alone is a function word, kept as written ("done" is a status; "do" and "did" do not say
@@ -101,6 +100,7 @@ function indexedWords(value: string): string[] {
   return words.length === 1 && FUNCTION_WORDS.has(words[0]) && !FUNCTION_WORDS.has(written) && /^[a-z]+$/.test(written) ? [written] : words;
 }
 
+/** Values a question can name: words, not bare numbers or single letters. */
 function isLinkable(value: string, words: readonly string[]): boolean {
   if (words.length === 0 || words.length > MAX_VALUE_WORDS || value.length > 80) return false;
   if (words.every((word) => /^[0-9]+$/.test(word))) return false;
