@@ -345,7 +345,7 @@ function finish(draft: Draft): void {
     }
   }
   if (draft.groups.length > 0 && draft.having.length === 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
-  if (droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft)) throw new Invalid();
+  if (droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft) || listsOneValueAsked(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
@@ -378,6 +378,21 @@ function oneNumberOfNumbers(draft: Draft): boolean {
 function aggregatesFixedColumn(draft: Draft): boolean {
   const fixed = (entity: string, column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && !condition.negated && condition.values.length === 1 && condition.entity === entity && condition.column === column);
   return draft.outputs.some((output) => output.kind === 'measure' && output.column !== undefined && output.per === undefined && fixed(output.entity, output.column));
+}
+
+/**
+ * "What is the total amount of all receipts?": one value asked ("what is") of all the rows is not
+ * the list of each row's amount.
+ */
+function listsOneValueAsked(draft: Draft): boolean {
+  const { tokens, schema } = draft.input;
+  const asksOne = tokens[0]?.lower === 'what' && (tokens[1]?.lower === 'is' || tokens[1]?.lower === "'s");
+  const ofAll = tokens.some((token, index) => token.lower === 'all' && tokens[index - 1]?.lower === 'of');
+  const amounts = draft.outputs.filter((output) => output.kind === 'column' && columnOf(schema, output.entity, output.column).isNumeric);
+  // Beside the amounts, what names each row (its name, number or key) is no other value asked.
+  const namesRow = (output: (typeof draft.outputs)[number]) => output.kind === 'name'
+    || (output.kind === 'column' && (columnOf(schema, output.entity, output.column).isKey || entityOf(schema, output.entity).displayColumns.some((display) => display.name === output.column)));
+  return asksOne && ofAll && draft.groups.length === 0 && amounts.length > 0 && draft.outputs.every((output) => amounts.includes(output) || namesRow(output));
 }
 
 /**
