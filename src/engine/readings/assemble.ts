@@ -13,6 +13,7 @@ import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
+import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
 import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
@@ -345,7 +346,7 @@ function finish(draft: Draft): void {
     }
   }
   if (draft.groups.length > 0 && draft.having.length === 0 && !draft.outputs.some((output) => output.kind === 'measure')) throw new Invalid();
-  if (droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft) || listsOneValueAsked(draft)) throw new Invalid();
+  if (contradictsQuestion(draft)) throw new Invalid();
   if (draft.outputs.length === 0) {
     if (!draft.subject) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
@@ -360,47 +361,6 @@ function finish(draft: Draft): void {
   if (draft.subject && draft.order.length === 0 && draft.outputs.every((output) => output.kind !== 'measure' && output.entity !== draft.subject)) draft.distinct = true;
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
-}
-
-/**
- * "What are the numbers of all flights from Paris?": "numbers" asks for several, one per group or
- * one per thing counted; a single count of every row is not what it says.
- */
-function oneNumberOfNumbers(draft: Draft): boolean {
-  const measures = draft.outputs.filter((output) => output.kind === 'measure');
-  return draft.groups.length === 0 && measures.length === 1 && measures[0].tokens.some((index) => draft.input.tokens[index].lower === 'numbers');
-}
-
-/**
- * "vehicles with the maximum load Heavy": a column held to one value by the question has nothing to
- * aggregate; its words name the column (max_load), not a highest of it.
- */
-function aggregatesFixedColumn(draft: Draft): boolean {
-  const fixed = (entity: string, column: string) => draft.conditions.some((condition) => condition.kind === 'equals' && !condition.negated && condition.values.length === 1 && condition.entity === entity && condition.column === column);
-  return draft.outputs.some((output) => output.kind === 'measure' && output.column !== undefined && output.per === undefined && fixed(output.entity, output.column));
-}
-
-/**
- * "What is the total amount of all receipts?": one value asked ("what is") of all the rows is not
- * the list of each row's amount.
- */
-function listsOneValueAsked(draft: Draft): boolean {
-  const { tokens, schema } = draft.input;
-  const asksOne = tokens[0]?.lower === 'what' && (tokens[1]?.lower === 'is' || tokens[1]?.lower === "'s");
-  const ofAll = tokens.some((token, index) => token.lower === 'all' && tokens[index - 1]?.lower === 'of');
-  const amounts = draft.outputs.filter((output) => output.kind === 'column' && columnOf(schema, output.entity, output.column).isNumeric);
-  // Beside the amounts, what names each row (its name, number or key) is no other value asked.
-  const namesRow = (output: (typeof draft.outputs)[number]) => output.kind === 'name'
-    || (output.kind === 'column' && (columnOf(schema, output.entity, output.column).isKey || entityOf(schema, output.entity).displayColumns.some((display) => display.name === output.column)));
-  return asksOne && ofAll && draft.groups.length === 0 && amounts.length > 0 && draft.outputs.every((output) => amounts.includes(output) || namesRow(output));
-}
-
-/**
- * "paid over 300 or by cheque", "in 2005 or after": an "or" that no reading of alternatives took
- * joins something the reading dropped or required together.
- */
-function droppedOr(draft: Draft): boolean {
-  return draft.input.tokens.some((token, index) => token.lower === 'or' && !draft.usedTokens.has(index));
 }
 
 function sameAsGroup(output: OutputNode, group: Draft['groups'][number]): boolean {
