@@ -61,7 +61,8 @@ const QUESTIONS: readonly Expectation[] = [
   { prompt: 'how many sales orders are there?', sql: `SELECT count(*)::int FROM sale_order o WHERE ${COMPANY('o')} AND o.state = 'sale'` },
   {
     prompt: 'number of sales orders by salesperson', unordered: true,
-    sql: `SELECT p.name, count(*)::int FROM sale_order o LEFT JOIN res_users u ON u.id = o.user_id LEFT JOIN res_partner p ON p.id = u.partner_id
+    // Orders without a salesperson are left out (and the answer says so), as in "revenue by salesperson".
+    sql: `SELECT p.name, count(*)::int FROM sale_order o JOIN res_users u ON u.id = o.user_id JOIN res_partner p ON p.id = u.partner_id
       WHERE ${COMPANY('o')} AND o.state = 'sale' GROUP BY o.user_id, p.name`,
   },
   { prompt: 'how many opportunities?', sql: `SELECT count(*)::int FROM crm_lead l WHERE ${VISIBLE('l')} AND l.type = 'opportunity'` },

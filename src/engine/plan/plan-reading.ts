@@ -138,14 +138,20 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   for (const entity of reading.scope) used.add(entity);
   const related = reading.related.map((node) => relatedFilter(node, reading.subject, schema, now));
   if (related.length > 0) used.add(reading.subject);
+  const groupedOnly = entitiesOnlyGrouped(reading, dimensions, columns, filters, built.flatMap((made) => made.entities), used, root);
   // Inner-join meaning: rows shown or grouped through a join belong to a row of the joined entity.
   for (const entity of used) {
     if (entity === root) continue;
     const first = choice.reach.paths.get(entity)?.[0];
     if (!first) throw new Unplannable(`${entity} is not reachable from ${root}`);
     const key = field(first.fromEntity, first.fromColumns[0]);
-    if (!filters.some((filter) => filter.op === 'not_null' && filter.expression.kind === 'field' && filter.expression.entity === key.entity && filter.expression.column === key.column)) {
-      if (columnOf(schema, key.entity, key.column).isKey) filters.push({ kind: 'filter', expression: key, op: 'not_null', values: [] });
+    const keyColumn = columnOf(schema, key.entity, key.column);
+    if (filters.some((filter) => filter.op === 'not_null' && filter.expression.kind === 'field' && filter.expression.entity === key.entity && filter.expression.column === key.column)) continue;
+    if (!keyColumn.isKey) continue;
+    filters.push({ kind: 'filter', expression: key, op: 'not_null', values: [] });
+    // A breakdown that leaves rows out says so: it no longer adds up to the total.
+    if (groupedOnly.has(entity) && keyColumn.nullable) {
+      assumptions.push(`${capitalise(entityNoun(entityOf(schema, key.entity), true))} without a ${entityNoun(entityOf(schema, first.toEntity))} are left out.`);
     }
   }
   const joins = joinsFor(choice.reach, [...used]);
@@ -344,4 +350,13 @@ function dedupe<T extends { entity: string; column: string; grain?: unknown }>(e
     seen.add(key);
     return true;
   });
+}
+
+/** Entities the query joins only to group by: not measured, shown, filtered or scoped. */
+function entitiesOnlyGrouped(reading: Reading, dimensions: readonly Dimension[], columns: readonly SelectedColumn[], filters: readonly Filter[], measured: readonly string[], used: ReadonlySet<string>, root: string): Set<string> {
+  const grouped = new Set(dimensions.flatMap((dimension) => (dimension.field.kind === 'field' ? [dimension.field.entity] : [])));
+  const otherwise = new Set<string>([root, ...reading.scope, ...measured, ...reading.related.map((node) => node.entity)]);
+  for (const column of columns) if (column.field.kind === 'field') otherwise.add(column.field.entity);
+  for (const filter of filters) if (filter.expression.kind === 'field') otherwise.add(filter.expression.entity);
+  return new Set([...used].filter((entity) => grouped.has(entity) && !otherwise.has(entity)));
 }

@@ -69,6 +69,8 @@ export interface Choice {
   readonly segment?: CatalogSegment;
   /** The value is the entity's own, said by the entity's name ("opportunities": type is Opportunity). */
   readonly ownValue?: boolean;
+  /** The entity's name is also a value of these columns of its own (state "Sales Order"). */
+  readonly ownValueColumns?: readonly string[];
   /** Features of this choice alone (its link and its neighbourhood). */
   readonly features: Features;
 }
@@ -135,8 +137,10 @@ function linkChoices(
   const kept = [...links].sort((one, other) => other.strength - one.strength || onNamed(other) - onNamed(one)).slice(0, MAX_LINKS_PER_UNIT);
   const choices: Choice[] = [];
   for (const link of kept) {
+    const ownValueColumns = link.target.kind === 'entity' ? ownValuesOf(links, link) : [];
     const add = (role: Role): void => {
-      choices.push(choice(index, role, context, link));
+      const made = choice(index, role, context, link);
+      choices.push(ownValueColumns.length > 0 ? { ...made, ownValueColumns } : made);
     };
     /** The span as the rows of its entity that the segment picks, in the roles an entity takes. */
     const addRows = (segment: CatalogSegment, ownValue = false): void => {
@@ -284,3 +288,8 @@ function choice(unit: number, role: Role, context: UnitContext, link?: Link): Ch
  */
 const LEARNED_MATCH: Partial<Record<Link['match'], string>> = { label: 'exact', layer: 'exact' };
 const LEARNED_TARGET: Partial<Record<Link['target']['kind'], string>> = { metric: 'column', segment: 'value' };
+
+/** Columns of the entity a link names whose value the same words also name. */
+function ownValuesOf(links: readonly Link[], entityLink: Link): string[] {
+  return links.flatMap((other) => (other.target.kind === 'value' && other.target.entity === entityLink.target.entity && other.start === entityLink.start && other.end === entityLink.end ? [other.target.column] : []));
+}

@@ -50,6 +50,7 @@ export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, wor
     words,
     ...(column.description ? { description: column.description } : {}),
     ...(column.unit ? { unit: column.unit } : {}),
+    nullable: column.nullable,
     isPrimaryKey,
     isForeignKey,
     isKey,

@@ -23,6 +23,8 @@ export interface ColumnInfo extends ElementWords {
   readonly type: ValueType;
   readonly description?: string;
   readonly unit?: string;
+  /** The catalog allows an empty value. */
+  readonly nullable: boolean;
   readonly isPrimaryKey: boolean;
   readonly isForeignKey: boolean;
   /** A key or identifier (pk, fk, `*_id`, `*_code`, `*_number`): never summed or averaged. */

@@ -12,7 +12,7 @@ import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { yesValueOf } from '../../../src/engine/schema/value-index.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
-import { summarise } from '../summarise.ts';
+import { bestReadingModel, summarise } from '../summarise.ts';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const club = catalog(
@@ -23,7 +23,8 @@ const values = [
   { entity: 'member', column: 'approved', values: ['No', 'Yes', 'n/a'] },
   { entity: 'member', column: 'vip_flg', values: ['N', 'Y'] },
 ];
-const plan = (question: string) => planQuestion(question, { catalog: club, values, now }, { suggest: false });
+/** The best reading, answered whatever its confidence: these tests are about which reading it is. */
+const plan = (question: string) => planQuestion(question, { catalog: club, values, now }, { model: bestReadingModel(), suggest: false });
 
 describe('the yes of a yes/no text column', () => {
   it.each([
