@@ -12,6 +12,7 @@ import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupBy
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
+import { listEachRow } from './assemble-each-row.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
@@ -47,6 +48,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleHaving(draft);
     countByRelatedCounts(draft);
     countEachValueAsked(draft);
+    listEachRow(draft);
     countByGroups(draft);
     groupImplicitly(draft);
     assembleOrder(draft);
