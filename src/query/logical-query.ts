@@ -135,6 +135,11 @@ export interface Filter {
    * a field, `op` one of gt, gte, lt, lte, and `values` is empty.
    */
   readonly against?: 'average';
+  /**
+   * Alternatives: a row passes when it passes this filter or any of these ("founded after 1850 or
+   * public"). Each is a plain filter, with neither `against` nor `or` of its own.
+   */
+  readonly or?: readonly Filter[];
 }
 
 /**

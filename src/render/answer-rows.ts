@@ -18,7 +18,7 @@ function showFrom(query: LogicalQuery, result: ResultTable): PivotedAnswer {
   const { showFrom: _applied, ...rest } = query;
   // What is shown starts at `from`: so does the period the answer states.
   const field = query.dimensions.find((dimension) => dimension.id === cut.dimension)?.field;
-  const filters = query.filters.map((filter) => (field && filter.op === 'gte' && filter.expression.kind === 'field' && filter.expression.entity === field.entity
+  const filters = query.filters.map((filter) => (field && filter.op === 'gte' && filter.or === undefined && filter.expression.kind === 'field' && filter.expression.entity === field.entity
     && filter.expression.column === field.column && typeof filter.values[0] === 'string' && filter.values[0] < cut.from ? { ...filter, values: [cut.from] } : filter));
   const shown: LogicalQuery = { ...rest, filters };
   const index = result.columns.findIndex((column) => column.name === cut.dimension);

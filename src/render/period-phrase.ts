@@ -29,7 +29,7 @@ interface FieldRange {
 export function periodPhrase(query: LogicalQuery): string {
   const ranges = new Map<string, FieldRange>();
   for (const filter of query.filters) {
-    if (filter.expression.kind !== 'field') continue;
+    if (filter.expression.kind !== 'field' || filter.or !== undefined) continue;
     const dates = filter.values.map(parseDateValue);
     if (dates.length === 0 || dates.some((date) => date === undefined)) continue;
     const key = `${filter.expression.entity}.${filter.expression.column}`;

@@ -202,6 +202,17 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
       order: [{ id: 'product', direction: 'asc' }],
     }),
   },
+  {
+    name: 'orders with a shipping cost over 200 or from a Hospitality customer, by status (alternatives with "or")',
+    query: query({
+      root: 'orders',
+      joins: [ordersToCustomers],
+      dimensions: [{ id: 'status', label: 'Status', field: field('orders', 'status') }],
+      measures: [orderCount],
+      filters: [{ ...filter(field('orders', 'shipping_cost'), 'gt', [200]), or: [filter(field('customers', 'segment'), 'eq', ['Hospitality']), filter(field('orders', 'ship_country'), 'in', ['Spain', 'Italy'])] }],
+      order: [{ id: 'status', direction: 'asc' }],
+    }),
+  },
   { name: 'top 3 products by units per category (a limit per group)', query: TOP_PRODUCTS },
   {
     name: 'the 2 months with the largest share per segment (a limit per group over window measures)',

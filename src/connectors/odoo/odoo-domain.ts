@@ -48,6 +48,7 @@ export function compileDomain(filters: readonly Filter[], scope: ReadonlyMap<str
 }
 
 function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog): DomainTerm[] {
+  if (filter.or !== undefined) invalid('Either-or conditions are not composed for Odoo yet: ask for each alternative on its own.');
   const { expression, op, values } = filter;
   if (expression.kind !== 'field') invalid('Odoo domains compare fields with values; arithmetic in a filter cannot be expressed.');
   const entry = scope.get(expression.entity);

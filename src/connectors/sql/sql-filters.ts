@@ -13,6 +13,12 @@ export const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lt
  * cancelled" includes rows without a status).
  */
 export function compileFilter(filter: Filter, expression: ExpressionCompiler, parameters: ParameterList, dialect: SqlDialect): string {
+  if (filter.or !== undefined) {
+    if (!Array.isArray(filter.or) || filter.or.length === 0) invalid('"or" lists at least one other filter.');
+    if (filter.against !== undefined || filter.or.some((other) => other.or !== undefined || other.against !== undefined)) invalid('The filters of an "or" are plain filters: no "or" or "against" of their own.');
+    const { or, ...first } = filter;
+    return `(${[first, ...or].map((each) => compileFilter(each, expression, parameters, dialect)).join(' OR ')})`;
+  }
   const operand = expression(filter.expression);
   const { op, values } = filter;
   for (const value of values) {

@@ -20,6 +20,7 @@ export function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
   }
   if (query.related !== undefined && !Array.isArray(query.related)) invalid('Related filters must be a list.');
   if (query.filters.some((filter) => filter.against !== undefined && filter.against !== 'average')) invalid('A filter compares only against the average.');
+  if (query.filters.some((filter) => filter.against !== undefined && filter.or !== undefined)) invalid('A filter against the average has no alternatives ("or").');
   checkIds(query, dialect);
   checkPer(query);
   checkWindows(query);

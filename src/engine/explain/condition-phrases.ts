@@ -11,6 +11,7 @@ const TEXT_WORDS: Record<string, string> = { contains: 'contains', starts: 'star
 
 export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, root: string): string {
   if (condition.kind === 'segment') return condition.segment.label;
+  if (condition.kind === 'either') return condition.options.map((option) => conditionPhrase(option, schema, root)).join(' or ');
   const label = columnLabel(entityOf(schema, condition.entity), columnOf(schema, condition.entity, condition.column), root).label.toLowerCase();
   switch (condition.kind) {
     case 'equals': {

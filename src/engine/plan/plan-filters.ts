@@ -36,6 +36,12 @@ function filtersOf(condition: ConditionNode, schema: SchemaIndex, now: Date): Fi
     }
     case 'missing':
       return [filter(condition.column, condition.negated ? 'not_null' : 'is_null', [])];
+    case 'either': {
+      // Each alternative is one filter: a period with two bounds or a segment would need a group of its own.
+      const [first, ...rest] = condition.options.map((option) => filtersOf(option, schema, now));
+      if (!first || [first, ...rest].some((filters) => filters.length !== 1)) throw new Unplannable('an alternative that is not one filter');
+      return [{ ...first[0], or: rest.map((filters) => filters[0]) }];
+    }
     case 'segment':
       if (!schema.entityByName.has(condition.entity)) throw new Unplannable('unknown segment entity');
       return condition.segment.conditions.map((entry) => catalogFilter(entry, condition.entity, now));

@@ -134,7 +134,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     }
   }
   for (const measure of measures) for (const filter of measure.where ?? []) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
-  for (const filter of filters) if (filter.expression.kind === 'field') used.add(filter.expression.entity);
+  for (const filter of filters) for (const entity of filterEntities(filter)) used.add(entity);
   for (const entity of reading.scope) used.add(entity);
   const related = reading.related.map((node) => relatedFilter(node, reading.subject, schema, now));
   if (related.length > 0) used.add(reading.subject);
@@ -357,6 +357,11 @@ function entitiesOnlyGrouped(reading: Reading, dimensions: readonly Dimension[],
   const grouped = new Set(dimensions.flatMap((dimension) => (dimension.field.kind === 'field' ? [dimension.field.entity] : [])));
   const otherwise = new Set<string>([root, ...reading.scope, ...measured, ...reading.related.map((node) => node.entity)]);
   for (const column of columns) if (column.field.kind === 'field') otherwise.add(column.field.entity);
-  for (const filter of filters) if (filter.expression.kind === 'field') otherwise.add(filter.expression.entity);
+  for (const filter of filters) for (const entity of filterEntities(filter)) otherwise.add(entity);
   return new Set([...used].filter((entity) => grouped.has(entity) && !otherwise.has(entity)));
+}
+
+/** The entities a filter and its alternatives read. */
+function filterEntities(filter: Filter): string[] {
+  return [filter, ...(filter.or ?? [])].flatMap((each) => entitiesIn(each.expression));
 }

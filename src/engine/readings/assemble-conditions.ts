@@ -361,9 +361,11 @@ function columnSaidOtherwise(draft: Draft, entity: string, columnNames: readonly
   const onColumn = (onEntity: string, column: string) => onEntity === entity && columns.has(column);
   const catalogConditions = (conditions: readonly CatalogCondition[], onEntity: string) =>
     conditions.some((condition) => onColumn(condition.entity ?? onEntity, condition.column));
-  const said = draft.conditions.some((condition) => !condition.tokens.includes(own) && (condition.kind === 'segment'
-    ? catalogConditions(condition.segment.conditions, condition.entity)
-    : onColumn(condition.entity, condition.column)));
+  const about = (condition: ConditionNode): boolean => {
+    if (condition.kind === 'segment') return catalogConditions(condition.segment.conditions, condition.entity);
+    return condition.kind === 'either' ? condition.options.some(about) : onColumn(condition.entity, condition.column);
+  };
+  const said = draft.conditions.some((condition) => !condition.tokens.includes(own) && about(condition));
   const grouped = draft.groups.some((group) => group.kind === 'column' && onColumn(group.entity, group.column))
     || draft.outputs.some((output) => output.kind === 'column' && onColumn(output.entity, output.column));
   const measured = draft.outputs.some((output) => output.kind === 'measure' && output.metric !== undefined && catalogConditions(output.metric.conditions, output.entity));

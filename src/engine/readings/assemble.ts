@@ -12,6 +12,7 @@ import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupBy
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
+import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
@@ -53,6 +54,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     groupImplicitly(draft);
     assembleOrder(draft);
     assembleTime(draft);
+    joinAlternatives(draft);
     assembleWindows(draft);
     assemblePivot(draft);
     finish(draft);

@@ -90,7 +90,7 @@ function listsOnlyWhatItFixes(query: LogicalQuery): boolean {
 
 /** Columns that an equality filter of the query fixes to one value. */
 function fixedColumns(query: LogicalQuery): ReadonlySet<string> {
-  return new Set(query.filters.flatMap((filter) => (filter.kind === 'filter' && filter.op === 'eq' && filter.values.length === 1 && filter.expression.kind === 'field' ? [`${filter.expression.entity}.${filter.expression.column}`] : [])));
+  return new Set(query.filters.flatMap((filter) => (filter.kind === 'filter' && filter.op === 'eq' && filter.or === undefined && filter.values.length === 1 && filter.expression.kind === 'field' ? [`${filter.expression.entity}.${filter.expression.column}`] : [])));
 }
 
 function fieldsOf(value: unknown, found: { entity: string; column: string }[] = []): { entity: string; column: string }[] {

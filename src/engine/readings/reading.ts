@@ -55,7 +55,9 @@ export type ConditionNode =
   | { readonly kind: 'period'; readonly entity: string; readonly column: string; readonly period: Period; readonly tokens: readonly number[] }
   /** A link that is empty ("employees without a manager") or set ("tickets with an agent"). */
   | { readonly kind: 'missing'; readonly entity: string; readonly column: string; readonly negated: boolean; readonly tokens: readonly number[] }
-  | { readonly kind: 'segment'; readonly entity: string; readonly segment: CatalogSegment; readonly tokens: readonly number[] };
+  | { readonly kind: 'segment'; readonly entity: string; readonly segment: CatalogSegment; readonly tokens: readonly number[] }
+  /** Alternatives said with "or" ("founded after 1850 or public"); `entity` is the first one's. */
+  | { readonly kind: 'either'; readonly entity: string; readonly options: readonly ConditionNode[]; readonly tokens: readonly number[] };
 
 /**
  * Rows of the subject that have (`exists`) or have no related rows of another entity, with

@@ -57,8 +57,8 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
   const dates = candidate.reading.outputs.flatMap((output) => (output.kind === 'measure' && output.metric?.time ? [output.metric.time] : []));
   let core = candidate.core;
   if (dates.length > 0) {
-    const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[] }[] };
-    const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field'
+    const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[]; or?: unknown }[] };
+    const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field' && filter.or === undefined
       && dates.some((date) => date.entity === filter.expression.entity && date.column === filter.expression.column)
       && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
     core = JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) });
