@@ -32,11 +32,13 @@ export function joinAlternatives(draft: Draft): void {
 
 /**
  * "population over 1500 or less than 500": a comparison right after the "or" with no column of its
- * own compares the column compared before it.
+ * own compares the column named and compared before it.
  */
 function sameColumnCompared(draft: Draft, left: ConditionNode, orIndex: number): void {
   const compared = left.kind === 'either' ? left.options.at(-1) : left;
   if (compared?.kind !== 'compare' || compared.values.length === 0 || compared.otherColumn !== undefined) return;
+  // "longer than 3300 or higher than 100": after a comparative that implied its column, another says its own.
+  if (!compared.tokens.some((token) => draft.unit(draft.unitOfToken(token))?.kind === 'link')) return;
   const next = draft.unitOfToken(orIndex) + 1;
   const unit = draft.input.units[next];
   if (unit?.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(next) || unit.cue.values.length === 0 || unit.cue.concept || unit.cue.attributes || unit.cue.money) return;

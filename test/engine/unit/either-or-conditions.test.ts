@@ -42,6 +42,13 @@ it('compares the same column after an "or" with no column of its own', () => {
   ]);
 });
 
+it('never compares a column implied by one comparative again after the "or"', () => {
+  const sized = catalog(entity({ name: 'vessel', rows: 700, columns: [['id', 'integer'], ['vessel_name', 'text'], ['length', 'number'], ['height', 'number']] }));
+  const result = planQuestion('vessels longer than 200 or higher than 30', { catalog: sized, values: [], now }, { model: bestReadingModel(), suggest: false });
+  const lengthFilters = result.ok ? result.query.filters.flatMap((filter) => [filter, ...(filter.or ?? [])]).filter((filter) => filter.expression.kind === 'field' && filter.expression.column === 'length') : [];
+  expect(lengthFilters.length).toBeLessThan(2);
+});
+
 it('says the alternatives in the interpretation', () => {
   const result = plan('names of vessels with tonnage above 50000 or built year below 1990');
   expect(result.ok ? result.interpretation : result.reason).toMatch(/tonnage above 50000 or built year below 1990/);
