@@ -85,8 +85,29 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       count += 1;
     }
   }
+  for (const column of values) {
+    for (const [word, value] of sexCodes(column)) {
+      const list = byFirstWord.get(word) ?? [];
+      list.push({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
+      byFirstWord.set(word, list);
+    }
+  }
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
   return { byFirstWord, yesValues };
+}
+
+/** The words for each letter a sex or gender column stores ('F' and 'M'), as lemmas. */
+const SEX_WORDS: Readonly<Record<string, readonly string[]>> = { f: ['female'], m: ['male'] };
+
+/**
+ * A sex or gender column that stores one letter per value ('F', 'M'): "female students" names 'F'.
+ * Letters are otherwise never linked (see isLinkable).
+ */
+function sexCodes(column: ColumnValues): [string, string][] {
+  if (!/(^|_)(sex|gender)(_|$)/i.test(column.column)) return [];
+  const letters = column.values.filter((value) => /^[A-Za-z]$/.test(value.trim()));
+  if (letters.length !== column.values.length || !['f', 'm'].every((letter) => letters.some((value) => value.trim().toLowerCase() === letter))) return [];
+  return letters.flatMap((value) => (SEX_WORDS[value.trim().toLowerCase()] ?? []).map((word): [string, string] => [word, value]));
 }
 
 /**
