@@ -146,7 +146,10 @@ function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   if (token.pos !== 'VERB' || !(/(ed|en)$/.test(token.lower) || isDone(token))) return false;
   const next = tokens[index + 1];
   // "how many users are logged in?", "books that are checked out": a particle closing the clause with it.
-  const closedWithParticle = next !== undefined && PHRASAL_PARTICLES.has(next.lower) && closesClause(tokens, index + 1);
+  const after = tokens[index + 2];
+  // "issued in 2025" goes on: a number or a name after the particle is what it is about.
+  const endsAfterParticle = after === undefined || (!['number', 'quoted', 'date'].includes(after.kind) && closesClause(tokens, index + 1));
+  const closedWithParticle = next !== undefined && PHRASAL_PARTICLES.has(next.lower) && endsAfterParticle;
   return (followsBe(tokens, index) && (closesClause(tokens, index) || closedWithParticle)) || (next?.kind === 'word' && next.pos === 'NOUN');
 }
 
