@@ -213,6 +213,21 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
       order: [{ id: 'status', direction: 'asc' }],
     }),
   },
+  {
+    name: 'segments that have both customers in Germany and customers in France (other rows sharing a value)',
+    query: query({
+      root: 'customers',
+      columns: [{ id: 'segment', label: 'Segment', field: field('customers', 'segment') }],
+      filters: [filter(field('customers', 'country'), 'eq', ['Germany'])],
+      related: [{
+        kind: 'related', exists: true, root: 'customers', joins: [],
+        link: { entity: 'customers', columns: ['segment'], outerEntity: 'customers', outerColumns: ['segment'] },
+        filters: [filter(field('customers', 'country'), 'eq', ['France'])],
+      }],
+      distinct: true,
+      order: [{ id: 'segment', direction: 'asc' }],
+    }),
+  },
   { name: 'top 3 products by units per category (a limit per group)', query: TOP_PRODUCTS },
   {
     name: 'the 2 months with the largest share per segment (a limit per group over window measures)',

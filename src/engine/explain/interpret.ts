@@ -4,9 +4,9 @@
  */
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import type { PlannedReading } from '../plan/plan-reading.ts';
-import { capitalise, entityNoun } from '../plan/labels.ts';
+import { capitalise, columnLabel, entityNoun } from '../plan/labels.ts';
 import type { Reading, RelatedNode } from '../readings/reading.ts';
-import type { SchemaIndex } from '../schema/schema-model.ts';
+import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { conditionPhrase } from './condition-phrases.ts';
 
 export interface Explanation {
@@ -41,6 +41,10 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
 function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): string {
   const noun = entityNoun(schema.entityByName.get(node.entity) ?? failEntity(node.entity), true);
   const conditions = node.conditions.map((condition) => conditionPhrase(condition, schema, root));
+  if (node.sharing) {
+    const shared = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.sharing.column), root).label.toLowerCase();
+    return `${shared} shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+  }
   const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
   return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
 }

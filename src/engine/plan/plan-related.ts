@@ -13,6 +13,7 @@ import { conditionFilters } from './plan-filters.ts';
 import { Unplannable } from './unplannable.ts';
 
 export function relatedFilter(node: RelatedNode, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
+  if (node.sharing) return sharingFilter(node, node.sharing.column, subject, schema, now);
   const inner = [...new Set([node.entity, ...node.conditions.map((condition) => condition.entity)])];
   const root = innerRoot(schema, subject, inner);
   const reach = reachFrom(schema, root);
@@ -48,4 +49,17 @@ function innerRoot(schema: SchemaIndex, subject: string, inner: readonly string[
   const roots = [...candidates].filter(([, distance]) => distance === best).map(([candidate]) => candidate);
   if (roots.length !== 1) throw new Unplannable(roots.length === 0 ? `nothing relates ${inner.join(', ')} to ${subject}` : `${inner.join(', ')} relate to ${subject} through ${roots.join(' or ')}`);
   return roots[0];
+}
+
+/** Other rows of the subject with the same value of one column, passing the node's conditions. */
+function sharingFilter(node: RelatedNode, column: string, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
+  if (node.entity !== subject || node.conditions.some((condition) => condition.entity !== subject)) throw new Unplannable('shared values of another entity');
+  return {
+    kind: 'related',
+    exists: node.exists,
+    root: subject,
+    joins: [],
+    link: { entity: subject, columns: [column], outerEntity: subject, outerColumns: [column] },
+    filters: conditionFilters(node.conditions, schema, now),
+  };
 }

@@ -191,3 +191,46 @@ function relatedNamedBefore(draft: Draft, subject: string, token: number): boole
   }
   return false;
 }
+
+/**
+ * "Countries that have both managers over 50 and managers under 46", "industries shared by companies
+ * in the USA and companies in China": the values of the one column shown that rows of two kinds have
+ * in common. One row cannot be both, so the second kind is other rows with the same value.
+ */
+export function relateSharedValues(draft: Draft): void {
+
+  const subject = draft.subject;
+  if (!subject || draft.groups.length > 0 || draft.outputs.length !== 1) return;
+  const shown = draft.outputs[0];
+  if (shown.kind !== 'column' || shown.entity !== subject) return;
+  const saying = sharingWords(draft);
+  if (saying === undefined) return;
+  const onRows = draft.conditions.filter((condition) => condition.entity === subject && 'column' in condition && condition.column !== shown.column);
+  const values = onRows.filter((condition) => condition.kind === 'equals' && !condition.negated && condition.values.length === 2);
+  const compared = onRows.filter((condition) => condition.kind === 'compare' && condition.values.length === 1 && !condition.against && !condition.otherColumn);
+  let kinds: [ConditionNode, ConditionNode] | undefined;
+  if (values.length === 1 && values[0].kind === 'equals') {
+    const both = values[0];
+    kinds = [{ ...both, values: [both.values[0]] }, { ...both, values: [both.values[1]] }];
+    draft.conditions.splice(draft.conditions.indexOf(both), 1, kinds[0]);
+  } else if (values.length === 0 && compared.length === 2 && compared[0].kind === 'compare' && compared[1].kind === 'compare' && compared[0].column === compared[1].column) {
+    kinds = [compared[0], compared[1]];
+    draft.conditions.splice(draft.conditions.indexOf(compared[1]), 1);
+  }
+  if (!kinds) return;
+  // "both managers … and managers …": the rows named again are the other kind.
+  const namedAgain = draft.withRole('scope').filter((pick) => pick.link?.target.entity === subject).flatMap((pick) => draft.use(pick.unit));
+  draft.related.push({ entity: subject, exists: true, conditions: [kinds[1]], sharing: { column: shown.column }, tokens: [...saying(), ...namedAgain, ...kinds[1].tokens] });
+  draft.distinct = true;
+  draft.feature('related.shared-value');
+}
+
+/** "both" before the kinds, or "shared by": a function that marks those words used, else undefined. */
+function sharingWords(draft: Draft): (() => number[]) | undefined {
+  const both = draft.input.units.findIndex((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'quantifier' && unit.cue.quantifier === 'both' && !draft.usedCues.has(index));
+  if (both >= 0) return () => draft.useCue(both);
+  const shared = draft.input.tokens.findIndex((token) => token.lower === 'shared' && draft.input.tokens[token.index + 1]?.lower === 'by' && !draft.usedTokens.has(token.index));
+  if (shared < 0) return undefined;
+  const use = (unit: number) => (draft.unit(unit).kind === 'cue' ? draft.useCue(unit) : draft.use(unit));
+  return () => [...use(draft.unitOfToken(shared)), ...use(draft.unitOfToken(shared + 1))];
+}

@@ -6,7 +6,7 @@
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
 import { assembleConditions, ownValuesSaidAlone } from './assemble-conditions.ts';
-import { claimRelated, relateChildConditions, relateConditions } from './assemble-related.ts';
+import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
@@ -42,6 +42,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleConditions(draft);
     relateConditions(draft, related);
     relateChildConditions(draft);
+    relateSharedValues(draft);
     assembleGroups(draft);
     ownValuesSaidAlone(draft);
     nestCountsPerGroup(draft);

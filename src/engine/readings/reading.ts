@@ -71,6 +71,8 @@ export interface RelatedNode {
   readonly conditions: readonly ConditionNode[];
   /** How many related rows there must be, instead of any ("placed more than 20 orders"). */
   readonly count?: { readonly op: CompareOp; readonly values: readonly number[] };
+  /** Other rows of the subject itself that share this column's value ("industries shared by companies in the USA and in China"). */
+  readonly sharing?: { readonly column: string };
   readonly tokens: readonly number[];
 }
 
