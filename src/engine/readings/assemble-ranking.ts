@@ -6,6 +6,7 @@
 import type { Cue } from '../question/cues.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { governingCue, listGroupCue } from './context.ts';
+import { datedAfter } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isMoneyMeasure, measuresOf } from './assemble-measures.ts';
@@ -52,6 +53,8 @@ export function referencedEntity(draft: Draft, entity: string, column: string): 
 export function assembleRanking(draft: Draft): void {
   for (const pick of draft.withRole('rank')) {
     let cueIndex = governingCue(draft.input.units, draft.input.contexts, pick.unit, 'superlative') ?? draft.leftOf(pick.unit);
+    // "the school founded the earliest": the verb's column, ranked by the time word after it.
+    if (draft.cueAt(cueIndex)?.kind !== 'superlative' && datedAfter(draft.input.contexts[pick.unit])) cueIndex = draft.rightOf(pick.unit);
     const counting: number[] = [];
     // "the greatest number of work orders", "the lowest number of seats used".
     if (draft.cueAt(cueIndex)?.kind === 'count') {

@@ -177,7 +177,7 @@ function linkChoices(
         if (left === 'group' || left === 'pivot' || governed.group) add('group');
         if (left === 'sort' || left === 'group') add('order');
         // "the largest paid invoice amount": the superlative reaches past a value of the rows.
-        if (left === 'superlative' || left === 'count' || governed.superlative) add('rank');
+        if (left === 'superlative' || left === 'count' || governed.superlative || (verbal && datedAfter(context))) add('rank');
         if (right === 'compare' || left === 'compare') add('compare');
         if (verbal) add('relation');
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
@@ -292,4 +292,9 @@ const LEARNED_TARGET: Partial<Record<Link['target']['kind'], string>> = { metric
 /** Columns of the entity a link names whose value the same words also name. */
 function ownValuesOf(links: readonly Link[], entityLink: Link): string[] {
   return links.flatMap((other) => (other.target.kind === 'value' && other.target.entity === entityLink.target.entity && other.start === entityLink.start && other.end === entityLink.end ? [other.target.column] : []));
+}
+
+/** "founded the earliest", "joined most recently": a superlative of time right after a verb. */
+export function datedAfter(context: UnitContext): boolean {
+  return context.right.cue?.kind === 'superlative' && context.right.cue.concept === 'date';
 }
