@@ -203,6 +203,7 @@ export function relateSharedValues(draft: Draft): void {
   if (!subject || draft.groups.length > 0 || draft.outputs.length !== 1) return;
   const shown = draft.outputs[0];
   if (shown.kind !== 'column' || shown.entity !== subject) return;
+  if (valuesNotShared(draft, subject, shown.column)) return;
   const saying = sharingWords(draft);
   if (saying === undefined) return;
   const onRows = draft.conditions.filter((condition) => condition.entity === subject && 'column' in condition && condition.column !== shown.column);
@@ -223,6 +224,45 @@ export function relateSharedValues(draft: Draft): void {
   draft.related.push({ entity: subject, exists: true, conditions: [kinds[1]], sharing: { column: shown.column }, tokens: [...saying(), ...namedAgain, ...kinds[1].tokens] });
   draft.distinct = true;
   draft.feature('related.shared-value');
+}
+
+/**
+ * "Headquarters without a company in the banking industry", "titles of courses in Statistics but not
+ * in Psychology": the values no row of the kind said after the negation has, when those rows are
+ * named again or the same column also holds a value said without it. One row is not both.
+ */
+function valuesNotShared(draft: Draft, subject: string, column: string): boolean {
+  if (rowsNamedWithout(draft, subject, column)) return true;
+  const negated = draft.conditions.filter((condition) => condition.kind === 'equals' && condition.negated && condition.entity === subject && condition.column !== column);
+  if (negated.length !== 1 || negated[0].kind !== 'equals') return false;
+  const not = negated[0];
+  const alsoSaid = draft.conditions.some((condition) => condition.kind === 'equals' && !condition.negated && condition.entity === subject && condition.column === not.column);
+  const namedAgain = draft.withRole('scope').filter((pick) => pick.link?.target.entity === subject && draft.unit(pick.unit).start > Math.min(...draft.outputs[0].tokens));
+  if (!alsoSaid && namedAgain.length === 0) return false;
+  const tokens = [...namedAgain.flatMap((pick) => draft.use(pick.unit)), ...not.tokens];
+  draft.conditions.splice(draft.conditions.indexOf(not), 1);
+  draft.related.push({ entity: subject, exists: false, conditions: [{ ...not, negated: false }], sharing: { column }, tokens });
+  draft.distinct = true;
+  draft.feature('related.value-not-shared');
+  return true;
+}
+
+/** "without a company in the banking industry": the rows named again right after the negation, with what is said of them. */
+function rowsNamedWithout(draft: Draft, subject: string, column: string): boolean {
+  const again = draft.withRole('scope').find((pick) => {
+    const before = draft.cueAt(draft.leftOf(pick.unit));
+    return pick.link?.target.entity === subject && before?.kind === 'negation' && !draft.usedCues.has(draft.leftOf(pick.unit));
+  });
+  if (!again) return false;
+  const start = draft.unit(again.unit).start;
+  const said = draft.conditions.filter((condition) => condition.entity === subject && Math.min(...condition.tokens) > start && 'column' in condition && condition.column !== column);
+  if (said.length === 0 || said.some((condition) => condition.kind === 'equals' && condition.negated)) return false;
+  const tokens = [...draft.useCue(draft.leftOf(again.unit)), ...draft.use(again.unit), ...said.flatMap((condition) => condition.tokens)];
+  for (const condition of said) draft.conditions.splice(draft.conditions.indexOf(condition), 1);
+  draft.related.push({ entity: subject, exists: false, conditions: said, sharing: { column }, tokens });
+  draft.distinct = true;
+  draft.feature('related.value-not-shared');
+  return true;
 }
 
 /** "both" before the kinds, or "shared by": a function that marks those words used, else undefined. */

@@ -1,7 +1,8 @@
 /**
  * "Countries that have both managers over 50 and managers under 40", "the industries shared by
  * companies in the USA and companies in China": values of the column shown that rows of two kinds
- * have in common, as other rows with the same value (one row cannot be both). On a staffing schema
+ * have in common, as other rows with the same value (one row cannot be both); "headquarters without an
+ * agency in the Finance sector" the values no such row has. On a staffing schema
  * the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const staffing = catalog(
   entity({ name: 'recruiter', rows: 400, columns: [['id', 'integer'], ['recruiter_name', 'text'], ['country', 'text'], ['age', 'integer']] }),
   entity({ name: 'agency', rows: 300, columns: [['id', 'integer'], ['agency_name', 'text'], ['sector', 'text'], ['headquarters', 'text']] }),
 );
-const values = [{ entity: 'agency', column: 'headquarters', values: ['USA', 'China', 'Spain'] }];
+const values = [{ entity: 'agency', column: 'headquarters', values: ['USA', 'China', 'Spain'] }, { entity: 'agency', column: 'sector', values: ['Finance', 'Health', 'Retail'] }];
 /** The best reading, answered whatever its confidence. */
 const plan = (question: string) => planQuestion(question, { catalog: staffing, values, now }, { model: bestReadingModel(), suggest: false });
 
@@ -34,4 +35,21 @@ it('reads two values of one column the same way', () => {
   if (!result.ok) return;
   expect(result.query.filters.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['eq USA']);
   expect(result.query.related?.[0]?.filters.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['eq China']);
+});
+
+it('reads the rows named again after "without" as the kind whose values are left out', () => {
+  const result = plan('Show all headquarters without an agency in the Finance sector.');
+  expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+  if (!result.ok) return;
+  expect(result.query.filters).toEqual([]);
+  expect(result.query.related).toEqual([expect.objectContaining({ exists: false, link: { entity: 'agency', columns: ['headquarters'], outerEntity: 'agency', outerColumns: ['headquarters'] } })]);
+  expect(result.query.related?.[0]?.filters.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['eq Finance']);
+});
+
+it('reads a value said with the same column\'s negated value as the values only the first kind has', () => {
+  const result = plan('What are the sectors of agencies with headquarters USA but not China?');
+  expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+  if (!result.ok) return;
+  expect(result.query.filters.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['eq USA']);
+  expect(result.query.related?.[0]).toEqual(expect.objectContaining({ exists: false, link: { entity: 'agency', columns: ['sector'], outerEntity: 'agency', outerColumns: ['sector'] } }));
 });
