@@ -42,6 +42,13 @@ export function assembleGroups(draft: Draft): void {
     } else if (target?.kind === 'column') draft.groups.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
     else throw new Invalid();
   }
+  // "by status and technician": once the first name of the list groups, the others group too,
+  // never merely shown or related beside it.
+  for (const [index, pick] of draft.picks.entries()) {
+    if (!pick || !['scope', 'show', 'subject'].includes(pick.role)) continue;
+    const listed = listGroupCue(draft.input.units, draft.input.contexts, index);
+    if (listed !== undefined && draft.picks[draft.rightOf(listed)]?.role === 'group') throw new Invalid();
+  }
 }
 
 /** The entity a single-column foreign key points to. */
