@@ -134,6 +134,8 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['from smallest to largest', { kind: 'sort', direction: 'asc', by: false }],
   ['from most to least', { kind: 'sort', direction: 'desc', by: false }],
   ['from least to most', { kind: 'sort', direction: 'asc', by: false }],
+  ['from greatest to least', { kind: 'sort', direction: 'desc', by: false }],
+  ['from least to greatest', { kind: 'sort', direction: 'asc', by: false }],
   ['from most to fewest', { kind: 'sort', direction: 'desc', by: false }],
   ['from fewest to most', { kind: 'sort', direction: 'asc', by: false }],
   ['from oldest to newest', { kind: 'sort', direction: 'asc', by: false }],

@@ -20,6 +20,7 @@ it.each([
   ['names of the vessels sorted by ascending built year', 'built_year asc'],
   ['number of vessels per vessel type, ordered from most to least', 'vessels_count desc'],
   ['number of vessels per vessel type, ordered from least to most', 'vessels_count asc'],
+  ['names of the vessels, ordered by tonnage from greatest to least', 'tonnage desc'],
 ])('"%s" is ordered by %s', (question, order) => {
   const result = plan(question);
   expect(result.ok).toBe(true);
