@@ -10,6 +10,8 @@
  * moves the conditions that belong to the related rows into the node.
  */
 import { reachFrom } from '../schema/join-graph.ts';
+import type { Choice } from './choices.ts';
+import { referencedEntity } from './assemble-ranking.ts';
 import { periodConditionOn } from './assemble-time.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
@@ -42,6 +44,7 @@ export function claimRelated(draft: Draft): RelatedSpan[] {
       const between = draft.unit(position);
       if (between.kind === 'cue' && between.cue.kind === 'quantifier') tokens.push(...draft.useCue(position));
       else if (pick && (pick.role === 'relation' || pick.role === 'scope') && pick.link?.target.entity === span.entity) tokens.push(...draft.use(position));
+      else if (keyToSubject(draft, pick, subject) && pick?.link?.target.entity === span.entity) tokens.push(...draft.use(position));
     }
     spans.push({ entity: span.entity, start: index, end: span.end, tokens });
     draft.feature('related.anti');
@@ -68,6 +71,8 @@ function spanAfter(draft: Draft, negation: number, subject: string): { entity: s
       end = position;
       continue;
     }
+    // "cities that have not hosted a farm competition": a verb naming the key that points to the rows asked about.
+    if (entity === undefined && keyToSubject(draft, pick, subject)) continue;
     if (unit.kind === 'word') continue;
     if (entity !== undefined) break;
     if (unit.kind === 'cue' && unit.cue.kind === 'quantifier' && BETWEEN_QUANTIFIERS.has(unit.cue.quantifier)) continue;
@@ -273,4 +278,10 @@ function sharingWords(draft: Draft): (() => number[]) | undefined {
   if (shared < 0) return undefined;
   const use = (unit: number) => (draft.unit(unit).kind === 'cue' ? draft.useCue(unit) : draft.use(unit));
   return () => [...use(draft.unitOfToken(shared)), ...use(draft.unitOfToken(shared + 1))];
+}
+
+/** A verb read as a column that is the key from another entity to the subject ("hosted": host_city_id). */
+function keyToSubject(draft: Draft, pick: Choice | undefined, subject: string): boolean {
+  const target = pick?.link?.target;
+  return (pick?.role === 'relation' || pick?.role === 'names') && target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) === subject;
 }
