@@ -5,7 +5,8 @@
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
-import { assembleConditions, ownValuesSaidAlone } from './assemble-conditions.ts';
+import { assembleConditions } from './assemble-conditions.ts';
+import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
