@@ -74,4 +74,3 @@ function nearest(conditions: readonly ConditionNode[], keep: (condition: Conditi
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, offset) => from + offset);
 }
-

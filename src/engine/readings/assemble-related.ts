@@ -203,7 +203,6 @@ function relatedNamedBefore(draft: Draft, subject: string, token: number): boole
  * in common. One row cannot be both, so the second kind is other rows with the same value.
  */
 export function relateSharedValues(draft: Draft): void {
-
   const subject = draft.subject;
   if (!subject || draft.groups.length > 0 || draft.outputs.length !== 1) return;
   const shown = draft.outputs[0];
@@ -225,10 +224,20 @@ export function relateSharedValues(draft: Draft): void {
   }
   if (!kinds) return;
   // "both managers … and managers …": the rows named again are the other kind.
-  const namedAgain = draft.withRole('scope').filter((pick) => pick.link?.target.entity === subject).flatMap((pick) => draft.use(pick.unit));
-  draft.related.push({ entity: subject, exists: true, conditions: [kinds[1]], sharing: { column: shown.column }, tokens: [...saying(), ...namedAgain, ...kinds[1].tokens] });
+  const namedAgain = namedAgainAfter(draft, subject, -1).flatMap((pick) => draft.use(pick.unit));
+  relateOwnRows(draft, true, [kinds[1]], shown.column, [...saying(), ...namedAgain, ...kinds[1].tokens]);
+}
+
+/** Other rows of the subject sharing the column's value, with (or without) the conditions; the values listed once. */
+function relateOwnRows(draft: Draft, exists: boolean, conditions: ConditionNode[], column: string, tokens: readonly number[]): void {
+  draft.related.push({ entity: draft.subject ?? '', exists, conditions, sharing: { column }, tokens });
   draft.distinct = true;
-  draft.feature('related.shared-value');
+  draft.feature(exists ? 'related.shared-value' : 'related.value-not-shared');
+}
+
+/** The subject named again, as rows of its own, after the token `after`. */
+function namedAgainAfter(draft: Draft, subject: string, after: number): Choice[] {
+  return draft.withRole('scope').filter((pick) => pick.link?.target.entity === subject && draft.unit(pick.unit).start > after);
 }
 
 /**
@@ -242,13 +251,11 @@ function valuesNotShared(draft: Draft, subject: string, column: string): boolean
   if (negated.length !== 1 || negated[0].kind !== 'equals') return false;
   const not = negated[0];
   const alsoSaid = draft.conditions.some((condition) => condition.kind === 'equals' && !condition.negated && condition.entity === subject && condition.column === not.column);
-  const namedAgain = draft.withRole('scope').filter((pick) => pick.link?.target.entity === subject && draft.unit(pick.unit).start > Math.min(...draft.outputs[0].tokens));
+  const namedAgain = namedAgainAfter(draft, subject, Math.min(...draft.outputs[0].tokens));
   if (!alsoSaid && namedAgain.length === 0) return false;
   const tokens = [...namedAgain.flatMap((pick) => draft.use(pick.unit)), ...not.tokens];
   draft.conditions.splice(draft.conditions.indexOf(not), 1);
-  draft.related.push({ entity: subject, exists: false, conditions: [{ ...not, negated: false }], sharing: { column }, tokens });
-  draft.distinct = true;
-  draft.feature('related.value-not-shared');
+  relateOwnRows(draft, false, [{ ...not, negated: false }], column, tokens);
   return true;
 }
 
@@ -264,9 +271,7 @@ function rowsNamedWithout(draft: Draft, subject: string, column: string): boolea
   if (said.length === 0 || said.some((condition) => condition.kind === 'equals' && condition.negated)) return false;
   const tokens = [...draft.useCue(draft.leftOf(again.unit)), ...draft.use(again.unit), ...said.flatMap((condition) => condition.tokens)];
   for (const condition of said) draft.conditions.splice(draft.conditions.indexOf(condition), 1);
-  draft.related.push({ entity: subject, exists: false, conditions: said, sharing: { column }, tokens });
-  draft.distinct = true;
-  draft.feature('related.value-not-shared');
+  relateOwnRows(draft, false, said, column, tokens);
   return true;
 }
 

@@ -72,6 +72,11 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   const byFirstWord = new Map<string, ValueEntry[]>();
   const yesValues = new Map<string, string>();
   let count = 0;
+  const index = (entry: ValueEntry): void => {
+    const list = byFirstWord.get(entry.words[0]);
+    if (list) list.push(entry);
+    else byFirstWord.set(entry.words[0], [entry]);
+  };
   for (const column of values) {
     const yes = yesValueOf(column.values);
     if (yes !== undefined) yesValues.set(columnKey(column.entity, column.column), yes);
@@ -79,18 +84,12 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       if (count >= MAX_VALUES) break;
       const words = indexedWords(value);
       if (PLACEHOLDERS.has(value.trim().toLowerCase()) || !isLinkable(value, words)) continue;
-      const list = byFirstWord.get(words[0]) ?? [];
-      list.push({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
-      byFirstWord.set(words[0], list);
+      index({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
       count += 1;
     }
   }
   for (const column of values) {
-    for (const [word, value] of sexCodes(column)) {
-      const list = byFirstWord.get(word) ?? [];
-      list.push({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
-      byFirstWord.set(word, list);
-    }
+    for (const [word, value] of sexCodes(column)) index({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
   }
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
   return { byFirstWord, yesValues };
