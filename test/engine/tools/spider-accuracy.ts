@@ -68,7 +68,9 @@ for (const split of splits) {
         if (verdict.strict) entry.strict += 1;
       }
       if (options['show-wrong'] && !verdict.correct) {
-        console.log(`WRONG ${question.id} [${database}] ${question.question}\n  ours: ${result.interpretation}\n  gold: ${question.sql}\n  got ${JSON.stringify(rows.slice(0, 3))} want ${JSON.stringify(question.gold.rows.slice(0, 3))}`);
+        // Right rows in another order: ties of the sort key, which the gold's database ordered its own way.
+        const reordered = question.order_matters && compareRows(rows, question.gold.rows, false).correct ? ' (same rows, another order)' : '';
+        console.log(`WRONG${reordered} ${question.id} [${database}] ${question.question}\n  ours: ${result.interpretation}\n  gold: ${question.sql}\n  got ${JSON.stringify(rows.slice(0, 3))} want ${JSON.stringify(question.gold.rows.slice(0, 3))}`);
       }
     }
     await db.connector.close();
