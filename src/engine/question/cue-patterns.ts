@@ -132,23 +132,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || comparesWhatFollows) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
-    const age = yearsOld(tokens, position + 1);
-    if (age) return { kind: 'compare', op, values: [target], ...age.implies, start: index, end: age.end };
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };
   }
-  // "students who are 18 years old": the age, said with its unit.
-  const bare = number(index);
-  const age = bare === undefined ? undefined : yearsOld(tokens, index + 1);
-  if (bare !== undefined && age) return { kind: 'compare', op: 'eq', values: [bare], ...age.implies, start: index, end: age.end };
   return undefined;
-}
-
-/** "years old" after a number: the age the adjective "old" measures, and where the words end. */
-function yearsOld(tokens: readonly Token[], position: number): { implies: { concept: 'attribute'; attributes: readonly string[] }; end: number } | undefined {
-  if (!['year', 'years'].includes(tokens[position]?.lower ?? '') || tokens[position + 1]?.lower !== 'old') return undefined;
-  const old = rankingOf('old');
-  if (!old?.attributes) return undefined;
-  return { implies: { concept: 'attribute', attributes: old.attributes }, end: position + 2 };
 }
 
 /** "(the) average", "the mean" right after a comparison: the end of those words, else undefined. */

@@ -86,8 +86,7 @@ function rangeAt(reader: PointReader, index: number): Found | undefined {
   const operator = ['since', 'after', 'before', 'until', 'till', 'through'].includes(word) ? { word, length: 1 }
     : ['prior to', 'earlier than', 'later than', 'up to', 'up until', 'no later than'].includes(pair) ? { word: pair, length: 2 } : undefined;
   if (operator) {
-    // "after the year 1989": an article may stand before the point.
-    const point = reader.point(index + operator.length) ?? (reader.word(index + operator.length) === 'the' ? reader.point(index + operator.length + 1) : undefined);
+    const point = reader.point(index + operator.length);
     if (!point) return undefined;
     const bare = point.takesIn ? point.label : point.label.replace(/^the /, '');
     const span = { tokenStart: index, tokenEnd: point.next, leadIn: false };

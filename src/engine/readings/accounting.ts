@@ -137,24 +137,15 @@ export function accountWords(draft: Draft): void {
 
 /**
  * "How many products are discontinued?", "the average price of discontinued products": a participle
- * that closes a clause after "is"/"are" (alone or with its particle: "logged in"), or that stands
- * right before a noun, says the state the rows
+ * that closes a clause after "is"/"are", or that stands right before a noun, says the state the rows
  * are in, not how they relate to anything; a reading that leaves it unread counts or lists every row.
  */
 function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   if (token.pos !== 'VERB' || !(/(ed|en)$/.test(token.lower) || isDone(token))) return false;
   const next = tokens[index + 1];
-  // "how many users are logged in?", "books that are checked out": a particle closing the clause with it.
-  const after = tokens[index + 2];
-  // "issued in 2025" goes on: a number or a name after the particle is what it is about.
-  const endsAfterParticle = after === undefined || (!['number', 'quoted', 'date'].includes(after.kind) && closesClause(tokens, index + 1));
-  const closedWithParticle = next !== undefined && PHRASAL_PARTICLES.has(next.lower) && endsAfterParticle;
-  return (followsBe(tokens, index) && (closesClause(tokens, index) || closedWithParticle)) || (next?.kind === 'word' && next.pos === 'NOUN');
+  return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN');
 }
-
-/** Particles that complete a participle ("logged in", "checked out", "signed up", "switched off"). */
-const PHRASAL_PARTICLES: ReadonlySet<string> = new Set(['in', 'out', 'up', 'off', 'on', 'down', 'over', 'away', 'back']);
 
 /** Particles that say where or how things are ("out" on loan, "away", "down"), not which. */
 const STATE_PARTICLES: ReadonlySet<string> = new Set(['out', 'away', 'off', 'down', 'up', 'over', 'back', 'behind']);

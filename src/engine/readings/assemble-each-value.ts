@@ -1,8 +1,6 @@
 /**
  * "How many members are male and how many are female?": a "how many" asked for each of the values
- * said of one column is one count per value, counted by that column among those values. So is a
- * total asked for values joined by "and" ("the average age for male and female students"): one
- * figure per value, not one of them all.
+ * said of one column is one count per value, counted by that column among those values.
  */
 import type { Draft } from './draft.ts';
 import type { MeasureNode } from './reading.ts';
@@ -27,15 +25,3 @@ export function countEachValueAsked(draft: Draft): void {
   draft.feature('count.each-value');
 }
 
-export function measureEachValueSaid(draft: Draft): void {
-  if (draft.groups.length > 0 || draft.having.length > 0 || draft.outputs.length === 0 || !draft.outputs.every((output) => output.kind === 'measure')) return;
-  const said = draft.conditions.filter((condition) => condition.kind === 'equals' && !condition.negated && condition.values.length >= 2);
-  if (said.length !== 1 || said[0].kind !== 'equals') return;
-  const { tokens } = draft.input;
-  const from = Math.min(...said[0].tokens);
-  const to = Math.max(...said[0].tokens);
-  const joining = tokens.slice(from, to + 1).filter((token) => token.lower === 'and' || token.lower === 'or');
-  if (joining.length === 0 || joining.some((token) => token.lower === 'or')) return;
-  draft.groups.push({ kind: 'column', entity: said[0].entity, column: said[0].column, tokens: [] });
-  draft.feature('measure.each-value');
-}

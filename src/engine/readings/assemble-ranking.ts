@@ -265,11 +265,7 @@ export function assembleOrder(draft: Draft): void {
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'sort' || pick.link?.target.kind !== 'column') throw new Invalid();
     const { entity, column } = pick.link.target;
-    // "ordered by descending level": the direction stands between the sort word and its key.
-    const sortWord = !cue.by && cue.direction ? draft.leftOf(cueIndex) : -1;
-    const sortedBy = draft.cueAt(sortWord);
-    const sortTokens = sortedBy?.kind === 'sort' && sortedBy.by && !sortedBy.direction && !draft.usedCues.has(sortWord) ? draft.useCue(sortWord) : [];
-    draft.order.push({ key: { kind: 'column', entity, column }, direction: cue.direction ?? directionAfter(draft, pick.unit) ?? 'asc', tokens: [...sortTokens, ...draft.useCue(cueIndex), ...draft.use(pick.unit)] });
+    draft.order.push({ key: { kind: 'column', entity, column }, direction: cue.direction ?? directionAfter(draft, pick.unit) ?? 'asc', tokens: [...draft.useCue(cueIndex), ...draft.use(pick.unit)] });
   }
   // "ordered by the number of …": a sort cue whose key is a measure.
   for (const [index, unit] of draft.input.units.entries()) {

@@ -15,7 +15,7 @@ import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
-import { countEachValueAsked, measureEachValueSaid } from './assemble-each-value.ts';
+import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
 import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
@@ -51,7 +51,6 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleHaving(draft);
     countByRelatedCounts(draft);
     countEachValueAsked(draft);
-    measureEachValueSaid(draft);
     listEachRow(draft);
     countByGroups(draft);
     groupImplicitly(draft);

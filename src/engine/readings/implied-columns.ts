@@ -44,10 +44,7 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
       // Age without an age column: the date of birth, the other way round.
       const born = one(info.columns.filter((column) => column.isDate && column.words.some((word) => BIRTH_WORDS.has(word))), true);
       if (born) draft.feature('implied.age-from-birth-date');
-      if (born || info.columns.some((column) => column.words.includes('age'))) return born;
-      // "the oldest order": a thing's age runs from the date that places it in time.
-      if (info.mainDate) draft.feature('implied.age-from-main-date');
-      return info.mainDate ? { column: info.mainDate, inverted: true } : undefined;
+      return born;
     }
     default:
       return undefined;

@@ -68,14 +68,6 @@ export function cutUnits(tokens: readonly Token[], periods: readonly Period[], c
       index += 1;
       continue;
     }
-    // "the full name": all of the name the link shows (first and last name where a row has both).
-    const named = token.lower === 'full' && /^names?$/.test(tokens[index + 1]?.lower ?? '') && !cueAt.has(index + 1) ? (linksAt.get(index + 1) ?? []) : [];
-    if (named.length > 0) {
-      const end = named.reduce((best, link) => Math.max(best, link.end), index + 1);
-      units.push({ kind: 'link', start: index, end, links: named.filter((link) => link.end === end).map((link) => ({ ...link, start: index })) });
-      index = end;
-      continue;
-    }
     const capitals = capitalisedRun(tokens, index, cueAt, linksAt);
     if (capitals > index) {
       units.push({ kind: 'quoted', start: index, end: capitals, text: tokens.slice(index, capitals).map((word) => word.text).join(' '), links: [], capitals: true });

@@ -121,9 +121,6 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   // created_at, updated_on: the trailing preposition is not part of the name.
   const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
   addNames(terms, column, words, column.name, target);
-  // date_of_publication, date_of_birth: "publication date", "birth date" name them as well.
-  const of = words.indexOf('of');
-  if (of > 0 && of < words.length - 1 && words.lastIndexOf('of') === of) terms.add([...words.slice(of + 1), ...words.slice(0, of)], target, 'exact');
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
   const startsWithEntity = entity.words.every((word, position) => words[position] === word);
   // "customer country" names customers.country.

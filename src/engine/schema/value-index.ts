@@ -72,11 +72,6 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   const byFirstWord = new Map<string, ValueEntry[]>();
   const yesValues = new Map<string, string>();
   let count = 0;
-  const index = (entry: ValueEntry): void => {
-    const list = byFirstWord.get(entry.words[0]);
-    if (list) list.push(entry);
-    else byFirstWord.set(entry.words[0], [entry]);
-  };
   for (const column of values) {
     const yes = yesValueOf(column.values);
     if (yes !== undefined) yesValues.set(columnKey(column.entity, column.column), yes);
@@ -84,29 +79,14 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       if (count >= MAX_VALUES) break;
       const words = indexedWords(value);
       if (PLACEHOLDERS.has(value.trim().toLowerCase()) || !isLinkable(value, words)) continue;
-      index({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
+      const list = byFirstWord.get(words[0]) ?? [];
+      list.push({ entity: column.entity, column: column.column, value, words, columnValues: column.values.length });
+      byFirstWord.set(words[0], list);
       count += 1;
     }
   }
-  for (const column of values) {
-    for (const [word, value] of sexCodes(column)) index({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
-  }
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
   return { byFirstWord, yesValues };
-}
-
-/** The words for each letter a sex or gender column stores ('F' and 'M'), as lemmas. */
-const SEX_WORDS: Readonly<Record<string, readonly string[]>> = { f: ['female'], m: ['male'] };
-
-/**
- * A sex or gender column that stores one letter per value ('F', 'M'): "female students" names 'F'.
- * Letters are otherwise never linked (see isLinkable).
- */
-function sexCodes(column: ColumnValues): [string, string][] {
-  if (!/(^|_)(sex|gender)(_|$)/i.test(column.column)) return [];
-  const letters = column.values.filter((value) => /^[A-Za-z]$/.test(value.trim()));
-  if (letters.length !== column.values.length || !['f', 'm'].every((letter) => letters.some((value) => value.trim().toLowerCase() === letter))) return [];
-  return letters.flatMap((value) => (SEX_WORDS[value.trim().toLowerCase()] ?? []).map((word): [string, string] => [word, value]));
 }
 
 /**
