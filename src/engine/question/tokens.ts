@@ -129,12 +129,14 @@ function draftsOf(token: RawToken, quoted: readonly string[]): Draft[] {
     const text = quoted[Number(token.text.slice(PLACEHOLDER.length))] ?? '';
     return text.length > 0 ? [{ kind: 'quoted', text, lemma: text.toLowerCase(), pos: 'PROPN' }] : [];
   }
+  // An address is a value written out, as a quoted one is: a reading may not drop it.
+  if (token.type === 'email' || token.type === 'url') return [{ kind: 'quoted', text: token.text, lemma: token.lower, pos: 'PROPN' }];
   if (/^\d{4}-\d{2}(-\d{2})?$/.test(token.text)) return [{ kind: 'date', text: token.text, lemma: token.text, pos: 'NUM' }];
   if (token.type === 'number' || /^\d/.test(token.text)) {
     const value = Number(token.text.replace(/,/g, ''));
     if (Number.isFinite(value)) return [{ kind: 'number', text: token.text, lemma: token.lower, pos: 'NUM', value }];
   }
-  if (token.type === 'word' || token.type === 'unk' || token.type === 'email' || /^[A-Za-z]/.test(token.text)) {
+  if (token.type === 'word' || token.type === 'unk' || /^[A-Za-z]/.test(token.text)) {
     // "m." at the end of a sentence: the letter, not an abbreviation.
     const text = /^[A-Za-z]\.$/.test(token.text) ? token.text[0] : token.text;
     if (/^[A-Za-z]/.test(text) || token.type === 'word') return [{ kind: 'word', text, lemma: text === token.text ? token.lemma : text.toLowerCase(), pos: token.pos }];
