@@ -7,6 +7,7 @@ import { entitiesOf, type LogicalQuery, type Measure } from '../../query/logical
 import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
+import { wordsReadByJoins } from './join-words.ts';
 import type { Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
 import { addFeatures, type Features } from './features.ts';
@@ -54,11 +55,17 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);
     addFeatures(features, planned.features);
+    const joined = wordsReadByJoins(assembled.unusedWords, input.tokens, input.units, planned.query, input.schema);
+    for (const index of joined.read) {
+      const unusedFeature = `unused.${input.tokens[index].pos.toLowerCase()}`;
+      features[unusedFeature] = (features[unusedFeature] ?? 0) - 1;
+      features['word.read-by-join'] = (features['word.read-by-join'] ?? 0) + 1;
+    }
     const score = scoreOf(features, weights);
     const key = queryKey(planned.query);
     const existing = byKey.get(key);
     if (!existing || existing.score < score) {
-      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
+      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: joined.unused, key, core: coreKey(planned.query, input.schema) });
     }
   }
   return withoutFallbackMetrics([...byKey.values()]).sort((left, right) => right.score - left.score);
