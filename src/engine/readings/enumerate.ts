@@ -7,6 +7,7 @@ import { entitiesOf, type LogicalQuery, type Measure } from '../../query/logical
 import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
+import { isDegenerate } from './degenerate.ts';
 import { wordsReadByJoins } from './join-words.ts';
 import type { Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
@@ -50,7 +51,7 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       if (error instanceof Unplannable) continue;
       throw error;
     }
-    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema) || listsOnlyWhatItFixes(planned.query)) continue;
+    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema) || listsOnlyWhatItFixes(planned.query) || isDegenerate(planned.query)) continue;
     const features: Features = {};
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);

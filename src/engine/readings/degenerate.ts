@@ -1,0 +1,89 @@
+/**
+ * Readings whose answer is known before the query runs, and so cannot be what was asked: filters
+ * no row can pass together ("price over 100 and under 50", "pet type = cat and pet type = dog" on
+ * the same row), and counts of the distinct values of what each group is grouped by (always 1).
+ */
+import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
+
+export function isDegenerate(query: LogicalQuery): boolean {
+  return noRowPasses(query.filters) || countsItsOwnGroup(query);
+}
+
+/** Plain filters on one column that contradict each other. */
+export function noRowPasses(filters: readonly Filter[]): boolean {
+  const byColumn = new Map<string, Filter[]>();
+  for (const filter of filters) {
+    if (filter.kind !== 'filter' || filter.expression.kind !== 'field' || filter.or !== undefined || filter.against !== undefined) continue;
+    const key = `${filter.expression.entity}.${filter.expression.column}`;
+    byColumn.set(key, [...(byColumn.get(key) ?? []), filter]);
+  }
+  for (const list of byColumn.values()) if (list.length > 1 && contradicts(list)) return true;
+  return false;
+}
+
+function contradicts(filters: readonly Filter[]): boolean {
+  let allowed: Set<string> | undefined;
+  let lower = -Infinity;
+  let lowerStrict = false;
+  let upper = Infinity;
+  let upperStrict = false;
+  const raise = (value: number, strict: boolean) => {
+    if (value > lower || (value === lower && strict)) [lower, lowerStrict] = [value, strict];
+  };
+  const cut = (value: number, strict: boolean) => {
+    if (value < upper || (value === upper && strict)) [upper, upperStrict] = [value, strict];
+  };
+  for (const filter of filters) {
+    const numbers = filter.values.every((value) => typeof value === 'number') ? (filter.values as number[]) : undefined;
+    if (filter.op === 'eq' || filter.op === 'in') {
+      const said = new Set(filter.values.map(valueKey));
+      allowed = allowed === undefined ? said : new Set([...allowed].filter((value) => said.has(value)));
+    } else if (numbers && numbers.length === 1 && (filter.op === 'gt' || filter.op === 'gte')) raise(numbers[0], filter.op === 'gt');
+    else if (numbers && numbers.length === 1 && (filter.op === 'lt' || filter.op === 'lte')) cut(numbers[0], filter.op === 'lt');
+    else if (numbers && numbers.length === 2 && filter.op === 'between') {
+      raise(Math.min(...numbers), false);
+      cut(Math.max(...numbers), false);
+    }
+  }
+  if (lower > upper || (lower === upper && (lowerStrict || upperStrict))) return true;
+  if (allowed === undefined) return false;
+  const inBounds = [...allowed].filter((key) => {
+    const value = Number(key.slice(2));
+    if (!key.startsWith('n:')) return true;
+    return (value > lower || (value === lower && !lowerStrict)) && (value < upper || (value === upper && !upperStrict));
+  });
+  return inBounds.length === 0;
+}
+
+function valueKey(value: FilterValue): string {
+  return typeof value === 'number' ? `n:${value}` : `s:${String(value).toLowerCase()}`;
+}
+
+/** A count of the distinct values of a column each group holds one value of (the group's own key, or a column joined equal to it). */
+function countsItsOwnGroup(query: LogicalQuery): boolean {
+  if (query.dimensions.length === 0) return false;
+  const same = joinedEqual(query);
+  const grouped = new Set(query.dimensions.filter((dimension) => dimension.grain === undefined).map((dimension) => same(`${dimension.field.entity}.${dimension.field.column}`)));
+  return query.measures.some((measure) => measure.aggregate === 'count_distinct' && measure.per === undefined && measure.expression?.kind === 'field'
+    && grouped.has(same(`${measure.expression.entity}.${measure.expression.column}`)));
+}
+
+/** Columns the query's joins make equal, each mapped to one representative. */
+function joinedEqual(query: LogicalQuery): (column: string) => string {
+  const parent = new Map<string, string>();
+  const find = (column: string): string => {
+    const up = parent.get(column);
+    if (up === undefined || up === column) return column;
+    const root = find(up);
+    parent.set(column, root);
+    return root;
+  };
+  for (const join of query.joins) {
+    join.fromColumns.forEach((column, position) => {
+      const left = find(`${join.fromEntity}.${column}`);
+      const right = find(`${join.toEntity}.${join.toColumns[position]}`);
+      if (left !== right) parent.set(left, right);
+    });
+  }
+  return find;
+}
