@@ -261,7 +261,7 @@ describe('a limit per group', () => {
       'LIMIT $3',
     ].join('\n'));
     expect(pg.params).toEqual([100, 3, 101]);
-    expect(mysql({ ...top, limit: 5, order: [{ id: 'total', direction: 'desc' }] }).text).toMatch(/WHERE r\.`rn` <= \?\nORDER BY `total` DESC\nLIMIT \?$/);
+    expect(mysql({ ...top, limit: 5, order: [{ id: 'total', direction: 'desc' }] }).text).toMatch(/WHERE r\.`rn` <= \?\nORDER BY `total` DESC, `status` IS NULL, `status` ASC, `customer` IS NULL, `customer` ASC\nLIMIT \?$/);
   });
 
   it('names the row number apart from every output column', () => {

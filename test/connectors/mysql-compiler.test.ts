@@ -116,7 +116,7 @@ describe('compileMysql', () => {
       'LEFT JOIN `shop`.`customers` AS t1 ON t1.`id` = t0.`customer_id`',
       'LEFT JOIN `shop`.`regions` AS t2 ON t2.`id` = t1.`region_id`',
       'GROUP BY t2.`name`',
-      'ORDER BY `revenue` DESC',
+      'ORDER BY `revenue` DESC, `region` IS NULL, `region` ASC',
       'LIMIT ?',
     ].join('\n'));
     expect(compiled.params).toEqual([5]);

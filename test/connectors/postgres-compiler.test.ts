@@ -116,7 +116,7 @@ describe('compilePostgres', () => {
       'LEFT JOIN "customers" AS t1 ON t1."id" = t0."customer_id"',
       'LEFT JOIN "regions" AS t2 ON t2."id" = t1."region_id"',
       'GROUP BY t2."name"',
-      'ORDER BY "revenue" DESC NULLS LAST',
+      'ORDER BY "revenue" DESC NULLS LAST, "region" ASC',
       'LIMIT $1',
     ].join('\n'));
     expect(compiled.params).toEqual([5]);

@@ -232,6 +232,26 @@ export function connectorContract(target: ContractTarget): void {
         expect(result.rows).toEqual(expected);
       });
 
+      it('gives rows tied on the order asked for in the order of the key, and tied groups in the order of their values', async () => {
+        const listed = await run('tied-rows', query({
+          root: 'orders',
+          columns: [{ id: 'id', label: 'Id', field: field('orders', 'id') }, { id: 'customer', label: 'Customer', field: field('orders', 'customer_id') }],
+          order: [{ id: 'customer', direction: 'desc' }],
+        }));
+        const byCustomer = orders.map((order) => [order.id, order.customer_id] as [number, number]).sort(([leftId, left], [rightId, right]) => right - left || leftId - rightId);
+        expect(listed.rows).toEqual(byCustomer);
+        const grouped = await run('tied-groups', query({
+          root: 'orders',
+          dimensions: [{ id: 'customer', label: 'Customer', field: field('orders', 'customer_id') }],
+          measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }],
+          order: [{ id: 'orders', direction: 'desc' }],
+        }));
+        const counts = new Map<number, number>();
+        for (const order of orders) counts.set(order.customer_id as number, (counts.get(order.customer_id as number) ?? 0) + 1);
+        expect(new Set(counts.values()).size).toBeLessThan(counts.size);
+        expect(grouped.rows).toEqual([...counts.entries()].sort(([leftId, left], [rightId, right]) => right - left || leftId - rightId));
+      });
+
       it('lists distinct values, NULL included and sorted last', async () => {
         const result = await run('distinct', query({
           root: 'customers',

@@ -10,7 +10,9 @@
  *   the connector sees one row too many, cuts to `maxRows` and marks the table truncated.
  *   An aggregate without dimensions returns one row and gets no LIMIT.
  * - Without an explicit order, grouped rows are ordered by their dimensions, so that answers
- *   (time series above all) are stable.
+ *   (time series above all) are stable. With one, rows tied on it follow in the order of their
+ *   dimensions, or of the root's key (of the columns shown, for a distinct list): the same question
+ *   gives its rows in the same order on every run and every kind.
  * - Related filters are `[NOT] EXISTS` sub-selects in WHERE (`sql-related.ts`); per-group totals,
  *   window measures and a limit per group each read the rows so far as a derived table
  *   (`sql-per.ts`, `sql-windows.ts`, `sql-limit-per-group.ts`), in that order, and only the
@@ -39,6 +41,8 @@ interface Select {
   readonly lines: string[];
   readonly ids: readonly string[];
   readonly defaultOrder: readonly string[];
+  /** Terms after the order asked for, so that rows tied on it always come in one order. */
+  readonly tieBreak: readonly { readonly id?: string; readonly term: string }[];
 }
 
 export function compileSql(query: LogicalQuery, catalog: Catalog, dialect: SqlDialect, options: SqlCompileOptions): CompiledQuery {
@@ -65,7 +69,12 @@ function listSelect(query: LogicalQuery, context: SqlContext): Select {
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   const items = query.columns.map((column) => `  ${expression(column.field).sql} AS ${dialect.quoteIdentifier(column.id)}`);
   const lines = [query.distinct === true ? 'SELECT DISTINCT' : 'SELECT', items.join(',\n'), ...rowSource(query, context)];
-  return { lines, ids: query.columns.map(({ id }) => id), defaultOrder: [] };
+  // Rows tied on the order asked for come in the order of the root's key, or of what is shown.
+  const key = context.catalog.entities.find((entity) => entity.name === query.root)?.primaryKey ?? [];
+  const tieBreak = query.distinct !== true && key.length > 0
+    ? key.map((column) => ({ term: dialect.orderTerm(expression({ kind: 'field', entity: query.root, column }).sql, 'asc') }))
+    : query.columns.map(({ id }) => ({ id, term: dialect.orderTerm(dialect.quoteIdentifier(id), 'asc') }));
+  return { lines, ids: query.columns.map(({ id }) => id), defaultOrder: [], tieBreak };
 }
 
 /** The grouped SELECT, read again by the window measures and by a limit per group when the query has them. */
@@ -75,18 +84,19 @@ function aggregateSelect(query: LogicalQuery, context: SqlContext): Select {
   const windowIds = new Set(query.measures.filter(isWindowMeasure).map(({ id }) => id));
   let lines = compileGrouped(query, context, ids.filter((id) => !windowIds.has(id)), true);
   if (windowIds.size > 0) lines = windowSelect(query, lines, context);
-  const byDimensions = query.dimensions.map(({ id }) => dialect.orderTerm(dialect.quoteIdentifier(id), 'asc'));
-  if (query.limitPerGroup === undefined) return { lines, ids, defaultOrder: byDimensions };
+  const byDimensions = query.dimensions.map(({ id }) => ({ id, term: dialect.orderTerm(dialect.quoteIdentifier(id), 'asc') }));
+  if (query.limitPerGroup === undefined) return { lines, ids, defaultOrder: byDimensions.map(({ term }) => term), tieBreak: byDimensions };
   const ranked = limitPerGroupSelect(query.limitPerGroup, lines, ids, context.parameters, dialect);
-  return { lines: ranked.lines, ids, defaultOrder: ranked.defaultOrder };
+  return { lines: ranked.lines, ids, defaultOrder: ranked.defaultOrder, tieBreak: byDimensions };
 }
 
 function orderClause(query: LogicalQuery, select: Select, dialect: SqlDialect): string | undefined {
   for (const { id } of query.order) {
     if (!select.ids.includes(id)) invalid(`The order refers to "${id}", which is not an output column of the query.`);
   }
-  const terms = query.order.length > 0
-    ? query.order.map(({ id, direction }) => dialect.orderTerm(dialect.quoteIdentifier(id), direction))
+  const asked = query.order.map(({ id, direction }) => dialect.orderTerm(dialect.quoteIdentifier(id), direction));
+  const terms = asked.length > 0
+    ? [...asked, ...select.tieBreak.filter(({ id }) => !query.order.some((term) => term.id === id)).map(({ term }) => term)]
     : select.defaultOrder;
   return terms.length > 0 ? `ORDER BY ${terms.join(', ')}` : undefined;
 }
