@@ -123,6 +123,7 @@ export function accountWords(draft: Draft): void {
     if (token.lower === 'out' && tokens[token.index + 1]?.lower === 'of') throw new Invalid();
     // "how many loans are still out?": a particle closing a clause after "is"/"are" says a state.
     if (STATE_PARTICLES.has(token.lower) && followsBe(tokens, token.index) && closesClause(tokens, token.index)) throw new Invalid();
+    if (BOUND_WORDS.has(token.lower) && boundsWhatFollows(draft, token.index)) throw new Invalid();
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
@@ -133,6 +134,22 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/** Words that make the time after them a bound: "after the year 1989", "before 2020", "since 2021". */
+const BOUND_WORDS: ReadonlySet<string> = new Set(['after', 'before', 'since', 'until', 'till']);
+
+/**
+ * "books made after the year 1989" read as the books of 1989: a bound word left unread before a
+ * number, a date or a period the reading uses turns "after" into "in".
+ */
+function boundsWhatFollows(draft: Draft, index: number): boolean {
+  const { tokens, units } = draft.input;
+  let next = index + 1;
+  if (tokens[next]?.lower === 'the') next += 1;
+  const token = tokens[next];
+  if (token === undefined || !draft.usedTokens.has(next)) return false;
+  return token.kind === 'number' || token.kind === 'date' || units.some((unit) => unit.kind === 'period' && unit.start === next);
 }
 
 /**
