@@ -107,6 +107,7 @@ export function accountWords(draft: Draft): void {
     if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
     if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
+    if (cue.kind === 'distinct' && countsRowsWithoutOwnKey(draft)) throw new Invalid();
     if (cue.kind === 'distinct') draft.feature('cue.unused.distinct');
     draft.useCue(index);
   }
@@ -171,6 +172,16 @@ const STATE_PARTICLES: ReadonlySet<string> = new Set(['out', 'away', 'off', 'dow
 function closesClause(tokens: readonly Token[], index: number): boolean {
   const next = tokens[index + 1];
   return next === undefined || next.kind !== 'word' || next.pos === 'PUNCT' || next.pos === 'CCONJ';
+}
+
+/**
+ * "the number of different affected regions" over affected_region (region_id, storm_id): rows of a
+ * table without a one-column key are not one per thing, so a count of them that leaves "different"
+ * unread counts pairs, not regions.
+ */
+function countsRowsWithoutOwnKey(draft: Draft): boolean {
+  return draft.outputs.some((output) => output.kind === 'measure' && output.aggregate === 'count' && output.column === undefined && output.metric === undefined
+    && (draft.input.schema.entityByName.get(output.entity)?.primaryKey.length ?? 0) !== 1);
 }
 
 /**
