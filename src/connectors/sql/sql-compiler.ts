@@ -70,7 +70,7 @@ function listSelect(query: LogicalQuery, context: SqlContext): Select {
   const items = query.columns.map((column) => `  ${expression(column.field).sql} AS ${dialect.quoteIdentifier(column.id)}`);
   const lines = [query.distinct === true ? 'SELECT DISTINCT' : 'SELECT', items.join(',\n'), ...rowSource(query, context)];
   // Rows tied on the order asked for come in the order of the root's key, or of what is shown.
-  const key = context.catalog.entities.find((entity) => entity.name === query.root)?.primaryKey ?? [];
+  const key = scope.get(query.root)?.entity.primaryKey ?? [];
   const tieBreak = query.distinct !== true && key.length > 0
     ? key.map((column) => ({ term: dialect.orderTerm(expression({ kind: 'field', entity: query.root, column }).sql, 'asc') }))
     : query.columns.map(({ id }) => ({ id, term: dialect.orderTerm(dialect.quoteIdentifier(id), 'asc') }));

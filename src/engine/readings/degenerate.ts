@@ -13,7 +13,7 @@ export function isDegenerate(query: LogicalQuery): boolean {
 export function noRowPasses(filters: readonly Filter[]): boolean {
   const byColumn = new Map<string, Filter[]>();
   for (const filter of filters) {
-    if (filter.kind !== 'filter' || filter.expression.kind !== 'field' || filter.or !== undefined || filter.against !== undefined) continue;
+    if (filter.expression.kind !== 'field' || filter.or !== undefined || filter.against !== undefined) continue;
     const key = `${filter.expression.entity}.${filter.expression.column}`;
     byColumn.set(key, [...(byColumn.get(key) ?? []), filter]);
   }
@@ -47,12 +47,8 @@ function contradicts(filters: readonly Filter[]): boolean {
   }
   if (lower > upper || (lower === upper && (lowerStrict || upperStrict))) return true;
   if (allowed === undefined) return false;
-  const inBounds = [...allowed].filter((key) => {
-    const value = Number(key.slice(2));
-    if (!key.startsWith('n:')) return true;
-    return (value > lower || (value === lower && !lowerStrict)) && (value < upper || (value === upper && !upperStrict));
-  });
-  return inBounds.length === 0;
+  const within = (value: number) => (value > lower || (value === lower && !lowerStrict)) && (value < upper || (value === upper && !upperStrict));
+  return ![...allowed].some((key) => !key.startsWith('n:') || within(Number(key.slice(2))));
 }
 
 function valueKey(value: FilterValue): string {

@@ -11,7 +11,7 @@ import { isDegenerate } from './degenerate.ts';
 import { wordsReadByJoins } from './join-words.ts';
 import type { Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
-import { addFeatures, type Features } from './features.ts';
+import { addFeatures, bump, type Features } from './features.ts';
 import { scoreOf } from './model.ts';
 import type { MeasureNode, Reading } from './reading.ts';
 
@@ -58,9 +58,8 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
     addFeatures(features, planned.features);
     const joined = wordsReadByJoins(assembled.unusedWords, input.tokens, input.units, planned.query, input.schema);
     for (const index of joined.read) {
-      const unusedFeature = `unused.${input.tokens[index].pos.toLowerCase()}`;
-      features[unusedFeature] = (features[unusedFeature] ?? 0) - 1;
-      features['word.read-by-join'] = (features['word.read-by-join'] ?? 0) + 1;
+      bump(features, `unused.${input.tokens[index].pos.toLowerCase()}`, -1);
+      bump(features, 'word.read-by-join');
     }
     const score = scoreOf(features, weights);
     const key = queryKey(planned.query);
