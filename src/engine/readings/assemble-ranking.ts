@@ -284,13 +284,6 @@ export function assembleOrder(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || unit.cue.by || draft.usedCues.has(index)) continue;
     if (draft.order.length === 0) {
-      // "the number of schools per denomination in descending order": a breakdown's one figure.
-      const measures = draft.outputs.filter((output): output is MeasureNode => output.kind === 'measure');
-      if (draft.groups.length > 0 && measures.length === 1) {
-        draft.order.push({ key: measures[0], direction: unit.cue.direction ?? 'asc', tokens: draft.useCue(index) });
-        draft.feature('order.implied-measure');
-        continue;
-      }
       // "list the sites in descending order": the order of what is shown.
       const first = draft.outputs[0];
       if (!first || first.kind === 'name') throw new Invalid();

@@ -8,10 +8,9 @@ import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
 import { isDegenerate } from './degenerate.ts';
-import { wordsReadByJoins } from './join-words.ts';
 import type { Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
-import { addFeatures, bump, type Features } from './features.ts';
+import { addFeatures, type Features } from './features.ts';
 import { scoreOf } from './model.ts';
 import type { MeasureNode, Reading } from './reading.ts';
 
@@ -56,16 +55,11 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);
     addFeatures(features, planned.features);
-    const joined = wordsReadByJoins(assembled.unusedWords, input.tokens, input.units, planned.query, input.schema);
-    for (const index of joined.read) {
-      bump(features, `unused.${input.tokens[index].pos.toLowerCase()}`, -1);
-      bump(features, 'word.read-by-join');
-    }
     const score = scoreOf(features, weights);
     const key = queryKey(planned.query);
     const existing = byKey.get(key);
     if (!existing || existing.score < score) {
-      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: joined.unused, key, core: coreKey(planned.query, input.schema) });
+      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
     }
   }
   return withoutFallbackMetrics([...byKey.values()]).sort((left, right) => right.score - left.score);
