@@ -126,6 +126,8 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['alphabetically', { kind: 'sort', direction: 'asc', by: false }],
   ['descending', { kind: 'sort', direction: 'desc', by: false }],
   ['ascending', { kind: 'sort', direction: 'asc', by: false }],
+  ['decreasing', { kind: 'sort', direction: 'desc', by: false }],
+  ['increasing', { kind: 'sort', direction: 'asc', by: false }],
   ['from highest to lowest', { kind: 'sort', direction: 'desc', by: false }],
   ['from lowest to highest', { kind: 'sort', direction: 'asc', by: false }],
   ['from high to low', { kind: 'sort', direction: 'desc', by: false }],

@@ -54,7 +54,11 @@ interface Draft {
   /** Written with no space before it. */
   glued?: boolean;
   hyphenated?: boolean;
+  /** After a full stop, question or exclamation mark: its capital says nothing ("… in the United States? Order the cities …"). */
+  startsSentence?: boolean;
 }
+
+const SENTENCE_ENDS = new Set(['.', '?', '!']);
 
 export function tokenize(question: string): Token[] {
   const quoted: string[] = [];
@@ -70,7 +74,12 @@ export function tokenize(question: string): Token[] {
       return ` ${PLACEHOLDER}${quoted.length - 1} `;
     });
   const { tokens: raw } = readTokens(normalised);
-  const drafts = scaleNumbers(joinNumberWords(glue(raw).flatMap((token) => draftOf(token, quoted).map((draft) => (token.hyphenated && draft.kind === 'word' ? { ...draft, hyphenated: true } : draft)))));
+  const glued = glue(raw);
+  const drafts = scaleNumbers(joinNumberWords(glued.flatMap((token, position) => draftOf(token, quoted).map((draft) => ({
+    ...draft,
+    ...(token.hyphenated && draft.kind === 'word' ? { hyphenated: true } : {}),
+    ...(position > 0 && SENTENCE_ENDS.has(glued[position - 1].text) ? { startsSentence: true } : {}),
+  })))));
   return drafts.map((draft, index) => ({
     index,
     kind: draft.kind,
@@ -81,7 +90,7 @@ export function tokenize(question: string): Token[] {
     ...(draft.value !== undefined ? { value: draft.value } : {}),
     ...(draft.percent ? { percent: true } : {}),
     ...(draft.money ? { money: true } : {}),
-    ...(index > 0 && draft.kind === 'word' && /^[A-Z]/.test(draft.text) ? { capitalised: true } : {}),
+    ...(index > 0 && !draft.startsSentence && draft.kind === 'word' && /^[A-Z]/.test(draft.text) ? { capitalised: true } : {}),
     ...(draft.hyphenated ? { hyphenated: true } : {}),
   }));
 }

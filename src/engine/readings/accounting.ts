@@ -233,6 +233,8 @@ function valuesOfSelfRelations(draft: Draft): void {
     if (condition.kind !== 'equals' || condition.negated) continue;
     const entity = schema.entityByName.get(condition.entity);
     if (!entity?.foreignKeys.some((key) => key.refEntity === entity.name)) continue;
+    // Only a name says whom: "employees who live in Canada" are the rows' own country.
+    if (!entity.displayColumns.some((column) => column.name === condition.column)) continue;
     const first = Math.min(...condition.tokens);
     const before = tokens[first - 1];
     const verb = before?.pos === 'ADP' ? tokens[first - 2] : before;

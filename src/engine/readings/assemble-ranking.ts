@@ -11,7 +11,7 @@ import { impliedColumn } from './implied-columns.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isMoneyMeasure, measuresOf } from './assemble-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
-import type { MeasureNode, OutputNode, ReadingAggregate } from './reading.ts';
+import type { MeasureNode, OrderNode, OutputNode, ReadingAggregate } from './reading.ts';
 
 type Superlative = Cue & { kind: 'superlative' };
 
@@ -259,13 +259,20 @@ export function groupByShown(draft: Draft, counted: string): void {
 
 /** "sorted by price", "ordered by the number of orders", "in descending order". */
 export function assembleOrder(draft: Draft): void {
+  // Keys sorted without a direction said for them, which a direction said on its own may give one.
+  const undirected = new Set<OrderNode>();
+  const orderBy = (node: OrderNode, said: boolean): void => {
+    draft.order.push(node);
+    if (!said) undirected.add(node);
+  };
   for (const pick of draft.withRole('order')) {
     if (draft.usedTokens.has(draft.unit(pick.unit).start)) continue; // the key of a ranking ("top 5 … by quantity")
     const cueIndex = draft.leftOf(pick.unit);
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'sort' || pick.link?.target.kind !== 'column') throw new Invalid();
     const { entity, column } = pick.link.target;
-    draft.order.push({ key: { kind: 'column', entity, column }, direction: cue.direction ?? directionAfter(draft, pick.unit) ?? 'asc', tokens: [...draft.useCue(cueIndex), ...draft.use(pick.unit)] });
+    const direction = cue.direction ?? directionAfter(draft, pick.unit);
+    orderBy({ key: { kind: 'column', entity, column }, direction: direction ?? 'asc', tokens: [...draft.useCue(cueIndex), ...draft.use(pick.unit)] }, direction !== undefined);
   }
   // "ordered by the number of …": a sort cue whose key is a measure.
   for (const [index, unit] of draft.input.units.entries()) {
@@ -278,7 +285,8 @@ export function assembleOrder(draft: Draft): void {
       if (measures.length === 1) draft.useCue(keyIndex);
     }
     if (measures.length !== 1) continue;
-    draft.order.push({ key: measures[0], direction: unit.cue.direction ?? directionAfter(draft, keyIndex) ?? 'asc', tokens: draft.useCue(index) });
+    const direction = unit.cue.direction ?? directionAfter(draft, keyIndex);
+    orderBy({ key: measures[0], direction: direction ?? 'asc', tokens: draft.useCue(index) }, direction !== undefined);
   }
   // A direction said on its own ("… in descending order") applies to a sort key said without one.
   for (const [index, unit] of draft.input.units.entries()) {
@@ -291,7 +299,16 @@ export function assembleOrder(draft: Draft): void {
       draft.feature('order.implied-key');
       continue;
     }
-    draft.useCue(index);
+    // "sorted by price … in descending order": the one key said without a direction takes it. A
+    // direction no key can take ("by price decreasing and name ascending") sorts by something unread.
+    if (!unit.cue.direction) {
+      draft.useCue(index);
+      continue;
+    }
+    if (undirected.size !== 1) throw new Invalid();
+    const [node] = undirected;
+    undirected.clear();
+    draft.order[draft.order.indexOf(node)] = { ...node, direction: unit.cue.direction, tokens: [...node.tokens, ...draft.useCue(index)] };
   }
 }
 

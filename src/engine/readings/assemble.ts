@@ -142,6 +142,9 @@ function showOutputs(draft: Draft): void {
       // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;
       // not one to the rows' own kind ("their manager"): no reading joins an entity to itself, so the name shown would be their own.
       if (referencedEntity(draft, target.entity, target.column) === target.entity) throw new Invalid();
+      // Nor one from another table back to the rows' own ("students who have class president votes"): shown from the
+      // subject, the name would be the rows' own, and the key's table, which the words are about, would take no part.
+      if (referencedEntity(draft, target.entity, target.column) === draft.subject) throw new Invalid();
       draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {

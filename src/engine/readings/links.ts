@@ -11,7 +11,7 @@ import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
 import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-model.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
-import { columnKey, valueWords } from '../schema/value-index.ts';
+import { CAPITALS_CODE, columnKey, valueWords } from '../schema/value-index.ts';
 import { followsBe, type Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
@@ -191,7 +191,7 @@ function termLinks(tokens: readonly Token[], start: number, end: number, schema:
 
 /** The forms a question word may take in a value: its lemma, as written, and its lemma in isolation. */
 function formsOf(token: Token): string[] {
-  return [...new Set([token.lemma, token.lower, lemmaOf(token.lower)])];
+  return [...new Set([token.lemma, token.lower, lemmaOf(token.lower), ...(CAPITALS_CODE.test(token.text) ? [token.text] : [])])];
 }
 
 function valueLinks(tokens: readonly Token[], start: number, end: number, values: ValueIndex): Link[] {

@@ -97,8 +97,12 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
 function indexedWords(value: string): string[] {
   const words = valueWords(value);
   const written = value.trim().toLowerCase();
+  // A code in capitals that spells a function word ("AS", "OR", "IN"): matched only as written, in capitals.
+  if (words.length === 1 && FUNCTION_WORDS.has(words[0]) && CAPITALS_CODE.test(value.trim())) return [value.trim()];
   return words.length === 1 && FUNCTION_WORDS.has(words[0]) && !FUNCTION_WORDS.has(written) && /^[a-z]+$/.test(written) ? [written] : words;
 }
+
+export const CAPITALS_CODE = /^[A-Z]{2,}$/;
 
 /** Values a question can name: words, not bare numbers or single letters. */
 function isLinkable(value: string, words: readonly string[]): boolean {

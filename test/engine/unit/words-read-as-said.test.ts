@@ -1,0 +1,110 @@
+/**
+ * Words read as they are said, on a small sailing-club schema the engine was not tuned on: a key of
+ * another table named back to the rows asked about, a capital that only starts a sentence, a code
+ * in capitals that spells a function word, a direction after its sort key, a direction no key can
+ * take, and a place said after a verb on rows that point to rows of their own kind.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ColumnValues } from '../../../src/connectors/catalog.ts';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { tokenize } from '../../../src/engine/question/tokens.ts';
+import type { LogicalQuery } from '../../../src/query/logical-query.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const club = catalog(
+  entity({
+    name: 'sailor', rows: 400, references: { mentor_id: 'sailor' },
+    columns: [['id', 'integer'], ['full_name', 'text'], ['country', 'text'], ['age', 'integer'], ['mentor_id', 'integer']],
+  }),
+  entity({ name: 'harbour', rows: 30, columns: [['id', 'integer'], ['harbour_name', 'text'], ['region', 'text'], ['city', 'text']] }),
+  entity({
+    name: 'ballot', rows: 900, references: { captain_vote: 'sailor', treasurer_vote: 'sailor' },
+    columns: [['id', 'integer'], ['captain_vote', 'integer'], ['treasurer_vote', 'integer'], ['cast_on', 'date']],
+  }),
+);
+const values: readonly ColumnValues[] = [
+  { entity: 'sailor', column: 'full_name', values: ['Ines Lobo', 'Tom Varga', 'Ruth Adeyemi'] },
+  { entity: 'sailor', column: 'country', values: ['Portugal', 'Canada', 'Hungary'] },
+  { entity: 'harbour', column: 'region', values: ['AS', 'EU', 'OR'] },
+  { entity: 'harbour', column: 'city', values: ['Porto', 'Lisbon', 'Oslo'] },
+];
+
+function best(question: string): LogicalQuery {
+  const [first] = readQuestion(question, club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  if (!first) throw new Error(`no reading of "${question}"`);
+  return first.planned.query;
+}
+
+function plan(question: string) {
+  return planQuestion(question, { catalog: club, values, now }, { suggest: false });
+}
+
+function answered(question: string): LogicalQuery {
+  const result = plan(question);
+  if (!result.ok) throw new Error(`declined "${question}": ${result.code} ${result.reason}`);
+  return result.query;
+}
+
+const entitiesOf = (query: LogicalQuery) => new Set([query.root, ...query.joins.map((join) => join.toEntity), ...(query.related ?? []).map((related) => related.entity)]);
+
+describe('a key of another table that points back to the rows asked about', () => {
+  it.each(['list the names of sailors who have captain votes', 'which sailors have treasurer votes'])('is never read as the rows\' own name: "%s"', (question) => {
+    const { candidates } = readQuestion(question, club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) expect(entitiesOf(planned.query).has('ballot'), JSON.stringify(planned.query)).toBe(true);
+  });
+});
+
+describe('capitals', () => {
+  it('that start a sentence name nothing ("… in Portugal? Order them …")', () => {
+    const tokens = tokenize('How many sailors are there in Portugal? Order them by age.');
+    expect(tokens.find((token) => token.text === 'Order')?.capitalised).toBeUndefined();
+    expect(tokens.find((token) => token.text === 'Portugal')?.capitalised).toBe(true);
+  });
+
+  it('spelling a function word name the code written so ("harbours in the region AS")', () => {
+    const query = answered('How many harbours are in the region AS?');
+    expect(query.filters).toEqual([expect.objectContaining({ op: 'eq', values: ['AS'] })]);
+  });
+
+  it('and only then: "or" in small letters is no region', () => {
+    const { candidates } = readQuestion('list the harbours in Porto or Oslo', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const { planned } of candidates) expect(JSON.stringify(planned.query.filters)).not.toContain('"OR"');
+  });
+});
+
+describe('a sort direction', () => {
+  it('after its key sorts by it that way ("sorted by age decreasing")', () => {
+    const query = best('list the sailors sorted by age decreasing');
+    expect(query.order[0]).toMatchObject({ direction: 'desc' });
+  });
+
+  it('said apart goes to the key said without one ("sorted by age for sailors from Canada in descending order")', () => {
+    const query = best('list the names of sailors sorted by age for sailors from Canada in descending order');
+    expect(query.order[0]).toMatchObject({ direction: 'desc' });
+  });
+
+  it('that no key can take is not dropped ("by age decreasing and name ascending")', () => {
+    const { candidates } = readQuestion('list the sailors sorted by age decreasing and name ascending', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) expect(planned.query.order.length, JSON.stringify(planned.query.order)).toBeGreaterThan(1);
+  });
+});
+
+describe('rows that point to rows of their own kind (a mentor)', () => {
+  it('are still where they live: "how many sailors live in Canada"', () => {
+    const query = answered('How many sailors live in Canada?');
+    expect(query.root).toBe('sailor');
+    expect(query.filters).toEqual([expect.objectContaining({ op: 'eq', values: ['Canada'] })]);
+  });
+
+  it('but a name after the verb is whom they relate to ("sailors mentored by Ines Lobo")', () => {
+    const { candidates } = readQuestion('which sailors are mentored by Ines Lobo', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { reading } of candidates) {
+      const ownName = reading.conditions.some((condition) => condition.kind === 'equals' && condition.entity === 'sailor' && condition.column === 'full_name' && !condition.negated);
+      expect(ownName && reading.related.length === 0 && reading.scope.length === 0, JSON.stringify(reading.conditions)).toBe(false);
+    }
+  });
+});
