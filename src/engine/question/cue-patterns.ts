@@ -144,7 +144,8 @@ function averageEnd(tokens: readonly Token[], position: number): number | undefi
 }
 
 const SORT_VERBS = new Set(['sort', 'sorted', 'order', 'ordered', 'rank', 'ranked', 'arrange', 'arranged', 'list', 'listed']);
-const DIRECTIONS = wordTable<'asc' | 'desc'>({ ascending: 'asc', increasing: 'asc', alphabetical: 'asc', alphabetically: 'asc', descending: 'desc', decreasing: 'desc' });
+const ALPHABETICAL = new Set(['alphabetical', 'alphabetically', 'alphabetic']);
+const DIRECTIONS = wordTable<'asc' | 'desc'>({ ascending: 'asc', increasing: 'asc', alphabetical: 'asc', alphabetically: 'asc', alphabetic: 'asc', descending: 'desc', decreasing: 'desc' });
 
 /** "ordered descending by", "sorted in ascending order by": a sort with its direction said first. */
 export function sortAt(tokens: readonly Token[], index: number): Cue | undefined {
@@ -157,14 +158,18 @@ export function sortAt(tokens: readonly Token[], index: number): Cue | undefined
   if (!leadingIn && ['the', 'a', 'an'].includes(tokens[position]?.lower ?? '')) position += 1;
   const direction = DIRECTIONS.get(tokens[position]?.lower ?? '');
   if (!direction) return undefined;
+  let alphabetical = ALPHABETICAL.has(tokens[position].lower);
   position += 1;
   // "descending alphabetical order": the second word says what the first orders by.
-  if (DIRECTIONS.has(tokens[position]?.lower ?? '')) position += 1;
+  if (DIRECTIONS.has(tokens[position]?.lower ?? '')) {
+    alphabetical ||= ALPHABETICAL.has(tokens[position].lower);
+    position += 1;
+  }
   if (tokens[position]?.lower === 'order') position += 1;
   const by = tokens[position]?.lower === 'by' || tokens[position]?.lower === 'of';
   // "sorted descending" alone is a direction; the phrase tables have the bare forms.
   if (!by && !leadingIn) return undefined;
-  return { kind: 'sort', direction, by, start: index, end: by ? position + 1 : position };
+  return { kind: 'sort', direction, by, ...(alphabetical ? { alphabetical } : {}), start: index, end: by ? position + 1 : position };
 }
 
 /**

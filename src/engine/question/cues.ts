@@ -34,7 +34,8 @@ export type CueBody =
   /** for each, per, by, grouped by. `each`: the word "each"/"every" says one row per member. */
   | { readonly kind: 'group'; readonly each?: boolean; readonly by?: boolean }
   /** sorted by, ordered by, in descending order, alphabetically. */
-  | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc'; readonly by: boolean }
+  /** `alphabetical`: by letters, which only text has ("in alphabetical order"). */
+  | { readonly kind: 'sort'; readonly direction?: 'asc' | 'desc'; readonly by: boolean; readonly alphabetical?: boolean }
   /** "more than 5", "older than 30": `concept`/`attributes` when the comparative names what is compared (older → age). */
   | { readonly kind: 'compare'; readonly op: CompareOp; readonly values: readonly number[]; readonly percent?: boolean; readonly money?: boolean; readonly concept?: Concept; readonly attributes?: readonly string[]; readonly against?: 'average' }
   | { readonly kind: 'negation' }
@@ -120,10 +121,10 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['in ascending order', { kind: 'sort', direction: 'asc', by: false }],
   ['in decreasing order', { kind: 'sort', direction: 'desc', by: false }],
   ['in increasing order', { kind: 'sort', direction: 'asc', by: false }],
-  ['in reverse alphabetical order', { kind: 'sort', direction: 'desc', by: false }],
-  ['in alphabetical order', { kind: 'sort', direction: 'asc', by: false }],
-  ['in alphabetic order', { kind: 'sort', direction: 'asc', by: false }],
-  ['alphabetically', { kind: 'sort', direction: 'asc', by: false }],
+  ['in reverse alphabetical order', { kind: 'sort', direction: 'desc', by: false, alphabetical: true }],
+  ['in alphabetical order', { kind: 'sort', direction: 'asc', by: false, alphabetical: true }],
+  ['in alphabetic order', { kind: 'sort', direction: 'asc', by: false, alphabetical: true }],
+  ['alphabetically', { kind: 'sort', direction: 'asc', by: false, alphabetical: true }],
   ['descending', { kind: 'sort', direction: 'desc', by: false }],
   ['ascending', { kind: 'sort', direction: 'asc', by: false }],
   ['decreasing', { kind: 'sort', direction: 'desc', by: false }],

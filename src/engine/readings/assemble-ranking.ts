@@ -271,8 +271,8 @@ export function assembleOrder(draft: Draft): void {
     const cue = draft.cueAt(cueIndex);
     if (cue?.kind !== 'sort' || pick.link?.target.kind !== 'column') throw new Invalid();
     const { entity, column } = pick.link.target;
-    const direction = cue.direction ?? directionAfter(draft, pick.unit);
-    orderBy({ key: { kind: 'column', entity, column }, direction: direction ?? 'asc', tokens: [...draft.useCue(cueIndex), ...draft.use(pick.unit)] }, direction !== undefined);
+    const said = cue.direction ? cue : directionAfter(draft, pick.unit);
+    orderBy(sorted(draft, { kind: 'column', entity, column }, said, [...draft.useCue(cueIndex), ...draft.use(pick.unit)]), said !== undefined);
   }
   // "ordered by the number of …": a sort cue whose key is a measure.
   for (const [index, unit] of draft.input.units.entries()) {
@@ -285,17 +285,19 @@ export function assembleOrder(draft: Draft): void {
       if (measures.length === 1) draft.useCue(keyIndex);
     }
     if (measures.length !== 1) continue;
-    const direction = unit.cue.direction ?? directionAfter(draft, keyIndex);
-    orderBy({ key: measures[0], direction: direction ?? 'asc', tokens: draft.useCue(index) }, direction !== undefined);
+    const said = unit.cue.direction ? unit.cue : directionAfter(draft, keyIndex);
+    orderBy(sorted(draft, measures[0], said, draft.useCue(index)), said !== undefined);
   }
   // A direction said on its own ("… in descending order") applies to a sort key said without one.
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || unit.cue.by || draft.usedCues.has(index)) continue;
     if (draft.order.length === 0) {
-      // "list the sites in descending order": the order of what is shown.
-      const first = draft.outputs[0];
-      if (!first || first.kind === 'name') throw new Invalid();
-      draft.order.push({ key: first.kind === 'column' ? { kind: 'column', entity: first.entity, column: first.column } : first, direction: unit.cue.direction ?? 'asc', tokens: draft.useCue(index) });
+      // "list the sites in descending order": the order of what is shown, the last thing said before it
+      // ("denominations and the number of schools in descending order").
+      const before = draft.outputs.filter((output) => output.tokens.some((token) => token < unit.start));
+      const key = before.length > 0 ? before.reduce((last, output) => (Math.max(...output.tokens) > Math.max(...last.tokens) ? output : last)) : draft.outputs[0];
+      if (!key) throw new Invalid();
+      draft.order.push(sorted(draft, orderKeyOf(draft, key), unit.cue, draft.useCue(index)));
       draft.feature('order.implied-key');
       continue;
     }
@@ -308,16 +310,33 @@ export function assembleOrder(draft: Draft): void {
     if (undirected.size !== 1) throw new Invalid();
     const [node] = undirected;
     undirected.clear();
-    draft.order[draft.order.indexOf(node)] = { ...node, direction: unit.cue.direction, tokens: [...node.tokens, ...draft.useCue(index)] };
+    draft.order[draft.order.indexOf(node)] = sorted(draft, node.key, unit.cue, [...node.tokens, ...draft.useCue(index)]);
   }
 }
 
-function directionAfter(draft: Draft, unitIndex: number): 'asc' | 'desc' | undefined {
+/** An output as a sort key; rows shown by their name sort by it when one column holds it ("the services in alphabetical order"). */
+function orderKeyOf(draft: Draft, output: OutputNode): OrderNode['key'] {
+  if (output.kind === 'column') return { kind: 'column', entity: output.entity, column: output.column };
+  if (output.kind === 'measure') return output;
+  const naming = draft.input.schema.entityByName.get(output.entity)?.displayColumns ?? [];
+  if (naming.length !== 1) throw new Invalid();
+  return { kind: 'column', entity: output.entity, column: naming[0].name };
+}
+
+/** A key sorted the way `said` says (ascending when nothing does); only text sorts in alphabetical order. */
+function sorted(draft: Draft, key: OrderNode['key'], said: SortCue | undefined, tokens: readonly number[]): OrderNode {
+  if (said?.alphabetical && !(key.kind === 'column' && columnOf(draft.input.schema, key.entity, key.column).isText)) throw new Invalid();
+  return { key, direction: said?.direction ?? 'asc', tokens };
+}
+
+type SortCue = Extract<Cue, { kind: 'sort' }>;
+
+function directionAfter(draft: Draft, unitIndex: number): SortCue | undefined {
   for (let index = unitIndex + 1; index < draft.input.units.length; index += 1) {
     const unit = draft.unit(index);
     if (unit.kind === 'cue' && unit.cue.kind === 'sort' && !unit.cue.by && unit.cue.direction) {
       draft.useCue(index);
-      return unit.cue.direction;
+      return unit.cue;
     }
     if (unit.kind !== 'word') return undefined;
   }

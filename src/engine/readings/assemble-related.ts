@@ -103,6 +103,8 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
       const first = Math.min(...condition.tokens);
       if (first < startToken || first >= endToken) continue;
       const said = first < spanEnd;
+      // "companies not located in the USA": after a verb that only relates the rows, the negation is said of the place.
+      if (!said && condition.entity === draft.subject && saidByVerbOnly(draft, span) && onlyWordsBetween(draft, span.end, draft.input.units.findIndex((unit) => unit.start === first))) throw new Invalid();
       if (!said && condition.entity !== span.entity && subjectReach.paths.has(condition.entity)) continue;
       inside.push(condition);
       draft.conditions.splice(draft.conditions.indexOf(condition), 1);
@@ -113,6 +115,12 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
     draft.related.push({ entity: span.entity, exists: false, conditions: inside, tokens: span.tokens });
     if (inside.length > 0) draft.feature('related.conditions', inside.length);
   }
+}
+
+/** The related entity is named by a verb alone ("not located", "never hosted"), no noun. */
+function saidByVerbOnly(draft: Draft, span: RelatedSpan): boolean {
+  const unit = draft.unit(span.end);
+  return draft.input.tokens.slice(unit.start, unit.end).every((token) => token.pos === 'VERB');
 }
 
 /** Periods said right after the related rows (only words between), until unit `until`: they date those rows. */

@@ -48,7 +48,7 @@ function answered(question: string): LogicalQuery {
   return result.query;
 }
 
-const entitiesOf = (query: LogicalQuery) => new Set([query.root, ...query.joins.map((join) => join.toEntity), ...(query.related ?? []).map((related) => related.entity)]);
+const entitiesOf = (query: LogicalQuery) => new Set([query.root, ...query.joins.map((join) => join.toEntity), ...(query.related ?? []).map((related) => related.root)]);
 
 describe('a key of another table that points back to the rows asked about', () => {
   it.each(['list the names of sailors who have captain votes', 'which sailors have treasurer votes'])('is never read as the rows\' own name: "%s"', (question) => {
@@ -105,6 +105,43 @@ describe('rows that point to rows of their own kind (a mentor)', () => {
     for (const { reading } of candidates) {
       const ownName = reading.conditions.some((condition) => condition.kind === 'equals' && condition.entity === 'sailor' && condition.column === 'full_name' && !condition.negated);
       expect(ownName && reading.related.length === 0 && reading.scope.length === 0, JSON.stringify(reading.conditions)).toBe(false);
+    }
+  });
+});
+
+describe('alphabetical order', () => {
+  it('sorts rows shown by their name by that name ("the harbours in alphabetical order")', () => {
+    const query = best('list all the harbours in alphabetical order');
+    expect(query.order[0]).toMatchObject({ direction: 'asc' });
+    expect(JSON.stringify(query.columns)).toContain('harbour_name');
+    expect(query.order[0].id).toBe(query.columns.find((column) => column.field.column === 'harbour_name')?.id);
+  });
+
+  it('is of letters: no reading sorts a number alphabetically ("sailors\' ages in alphabetical order")', () => {
+    const { candidates } = readQuestion('list the ages of sailors in alphabetical order', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) {
+      const keys = planned.query.order.map((entry) => planned.query.columns.find((column) => column.id === entry.id)?.field.column);
+      expect(keys, JSON.stringify(planned.query.order)).not.toContain('age');
+    }
+  });
+
+  it('said alone goes to the last thing shown before it ("cities and the number of harbours in descending order")', () => {
+    const query = best('show the cities and the number of harbours in descending order');
+    expect(query.order[0]).toEqual({ id: query.measures[0].id, direction: 'desc' });
+  });
+});
+
+describe('a negation before a verb that only relates the rows', () => {
+  const withLocations = catalog(
+    ...club.entities,
+    entity({ name: 'office_locations', rows: 200, references: { sailor_id: 'sailor', harbour_id: 'harbour' }, columns: [['id', 'integer'], ['sailor_id', 'integer'], ['harbour_id', 'integer']] }),
+  );
+
+  it('is said of the place after it, never kept positive ("sailors who are not located in Canada")', () => {
+    const { candidates } = readQuestion('list the sailors who are not located in Canada', withLocations, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) {
+      const positiveCanada = planned.query.filters.some((filter) => filter.op === 'eq' && filter.values.includes('Canada'));
+      expect(positiveCanada, JSON.stringify(planned.query)).toBe(false);
     }
   });
 });
