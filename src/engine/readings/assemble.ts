@@ -307,6 +307,38 @@ function aggregatesColumn(draft: Draft, entity: string, column: string): boolean
   return draft.outputs.some((output) => output.kind === 'measure' && output.entity === entity && output.column === column && output.aggregate !== 'count' && output.aggregate !== 'count_distinct');
 }
 
+/**
+ * "in the Statistics department but not the Psychology department", read on one row: a value
+ * excluded from a column the reading already fixes to another would change nothing, so the "not"
+ * must mean something this reading does not say.
+ */
+function excludesNothing(draft: Draft): boolean {
+  const equals = draft.conditions.filter((condition) => condition.kind === 'equals');
+  return equals.some((excluded) => excluded.negated && equals.some((fixed) => !fixed.negated && fixed.entity === excluded.entity && fixed.column === excluded.column
+    && !excluded.values.some((value) => fixed.values.some((other) => String(other).toLowerCase() === String(value).toLowerCase()))));
+}
+
+/**
+ * "the distinct reigns of wrestlers whose location is not Tokyo": the column said right before a
+ * condition that leaves it varying names that condition. Shown as well, it would split the distinct
+ * rows asked for by a column nobody asked to see.
+ */
+function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
+  if (output.kind !== 'column' || output.tokens.length === 0) return false;
+  const last = Math.max(...output.tokens);
+  return draft.conditions.some((condition) => {
+    const varying = (condition.kind === 'equals' && condition.negated) || condition.kind === 'compare' || condition.kind === 'text';
+    if (!varying || condition.entity !== output.entity || condition.column !== output.column) return false;
+    const first = Math.min(...condition.tokens);
+    if (first <= last) return false;
+    for (let token = last + 1; token < first; token += 1) {
+      const unit = draft.unit(draft.unitOfToken(token));
+      if (unit.kind !== 'word' && !(unit.kind === 'cue' && unit.cue.kind === 'negation')) return false;
+    }
+    return true;
+  });
+}
+
 function finish(draft: Draft): void {
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
   if (draft.groups.some((group) => group.kind === 'column' && aggregatesColumn(draft, group.entity, group.column))) throw new Invalid();
@@ -368,6 +400,8 @@ function finish(draft: Draft): void {
   // "Which customers have overdue invoices?" read as the overdue invoices shown by their customer:
   // rows that show nothing of their own, only what they point to, would repeat it once per row.
   if (draft.subject && draft.order.length === 0 && draft.outputs.every((output) => output.kind !== 'measure' && output.entity !== draft.subject)) draft.distinct = true;
+  if (draft.distinct && draft.outputs.some((output) => namesVaryingCondition(draft, output))) throw new Invalid();
+  if (excludesNothing(draft)) throw new Invalid();
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
 }

@@ -145,3 +145,24 @@ describe('a negation before a verb that only relates the rows', () => {
     }
   });
 });
+
+describe('a "not" that would change nothing', () => {
+  it('is no reading: "harbours in the EU region but not the AS region" is not the EU harbours', () => {
+    const { candidates } = readQuestion('list the harbours in the EU region but not the AS region', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) {
+      const fixed = planned.query.filters.some((filter) => filter.op === 'eq' && filter.values.includes('EU'));
+      const excluded = planned.query.filters.some((filter) => (filter.op === 'neq' || filter.op === 'not_in') && filter.values.includes('AS'));
+      expect(fixed && excluded, JSON.stringify(planned.query.filters)).toBe(false);
+    }
+  });
+});
+
+describe('distinct values', () => {
+  it('are not split by the column a condition names ("distinct ages of sailors whose country is not Canada")', () => {
+    const { candidates } = readQuestion('what are the distinct ages of sailors whose country is not Canada', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) {
+      if (!planned.query.distinct) continue;
+      expect(planned.query.columns.map((column) => column.field.column), JSON.stringify(planned.query.columns)).not.toContain('country');
+    }
+  });
+});
