@@ -381,7 +381,8 @@ function finish(draft: Draft): void {
       draft.limit = unit.cue.limit;
       draft.useCue(index);
     }
-    if (unit.cue.kind === 'distinct' && draft.outputs.some((output) => output.kind !== 'measure')) {
+    // "the different allergy types": rows shown by their name (added below when nothing else is shown) are distinct too.
+    if (unit.cue.kind === 'distinct' && (draft.outputs.length === 0 || draft.outputs.some((output) => output.kind !== 'measure'))) {
       draft.distinct = true;
       draft.useCue(index);
     }

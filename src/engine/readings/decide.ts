@@ -58,7 +58,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   // Readings that list the same rows with other columns are one answer, shown with all of them: they
   // stop counting as a rival answer, but lend the best reading none of their likelihood.
   const pooled = widestListing(candidates, model.weights[DECLINE_FEATURE] ?? 0);
-  if (pooled[0] === best) return decision;
+  if (pooled === candidates) return decision;
   const widened = judge(pooled, model, undefined, best, evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0).probability);
   return widened.kind === 'answer' ? widened : decision;
 }

@@ -203,6 +203,8 @@ function valueLinks(tokens: readonly Token[], start: number, end: number, values
     if (entry.words.length !== words.length) continue;
     if (entry.words.every((word, offset) => formsOf(words[offset]).includes(word))) {
       const exact = words.map((token) => token.text).join(' ').toLowerCase() === entry.value.replace(/[^A-Za-z0-9À-ÿ]+/g, ' ').trim().toLowerCase();
+      // A code written in capitals is written as it is: "UPS" is no plural of "UP".
+      if (!exact && words.some((token) => CAPITALS_CODE.test(token.text))) continue;
       links.push({ start, end, target: valueTarget(entry), match: 'value', strength: exact ? 1 : 0.9 });
     }
   }

@@ -10,9 +10,10 @@ import { stableKey, type Candidate } from './enumerate.ts';
 import { softmax } from './model.ts';
 
 /**
- * The candidates with the best one replaced by the widest listing of its rows, and every reading
- * whose columns that listing shows given its core, so that their likelihood pools. Unchanged when
- * the best reading is not a plain list or no listing shows more.
+ * The candidates with the best one replaced by the widest listing of its rows (itself, when it
+ * shows the most), and every reading whose columns that listing shows given its core, so that
+ * their likelihood pools. Unchanged when the best reading is not a plain list or no other reading
+ * lists its rows with columns it shows.
  */
 export function widestListing(candidates: readonly Candidate[], declineScore: number): readonly Candidate[] {
   const best = candidates[0];
@@ -25,8 +26,8 @@ export function widestListing(candidates: readonly Candidate[], declineScore: nu
   const likelihood = (wide: ReadonlySet<string>) => covered(wide).reduce((sum, entry) => sum + entry.probability, 0);
   const widest = sameRows.filter((entry) => isSubset(sameRows[0]!.shown, entry.shown))
     .reduce((chosen, entry) => (likelihood(entry.shown) > likelihood(chosen.shown) ? entry : chosen));
-  if (widest.candidate === best) return candidates;
   const pooled = new Set(covered(widest.shown).map((entry) => entry.candidate));
+  if (pooled.size === 1) return candidates;
   const core = widest.candidate.core;
   const rest = candidates.filter((candidate) => candidate !== widest.candidate).map((candidate) => (pooled.has(candidate) ? { ...candidate, core } : candidate));
   return [widest.candidate, ...rest];

@@ -61,6 +61,13 @@ describe('widestListing', () => {
 });
 
 describe('decide with listings of the same rows', () => {
+  it('answers with the best listing when it already shows the columns of another listing of its rows', () => {
+    const wide = candidate(1, listing(['priority', 'subject']));
+    const narrow = candidate(1, listing(['priority']));
+    const decision = decide([wide, narrow], tokens, model);
+    expect(decision.kind === 'answer' && decision.candidate).toBe(wide);
+  });
+
   it('answers two listings of the same rows with the wider one instead of declining them as ambiguous', () => {
     const narrow = candidate(1, listing(['priority']));
     const wide = candidate(1, listing(['priority', 'subject']));

@@ -29,7 +29,7 @@ const club = catalog(
 const values: readonly ColumnValues[] = [
   { entity: 'sailor', column: 'full_name', values: ['Ines Lobo', 'Tom Varga', 'Ruth Adeyemi'] },
   { entity: 'sailor', column: 'country', values: ['Portugal', 'Canada', 'Hungary'] },
-  { entity: 'harbour', column: 'region', values: ['AS', 'EU', 'OR'] },
+  { entity: 'harbour', column: 'region', values: ['AS', 'EU', 'OR', 'UP', 'UPS'] },
   { entity: 'harbour', column: 'city', values: ['Porto', 'Lisbon', 'Oslo'] },
 ];
 
@@ -68,6 +68,12 @@ describe('capitals', () => {
   it('spelling a function word name the code written so ("harbours in the region AS")', () => {
     const query = answered('How many harbours are in the region AS?');
     expect(query.filters).toEqual([expect.objectContaining({ op: 'eq', values: ['AS'] })]);
+  });
+
+  it('are written as they are: "UPS" is no plural of the region "UP"', () => {
+    const { candidates } = readQuestion('list the harbours in the region UPS', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const { planned } of candidates) expect(JSON.stringify(planned.query.filters)).not.toContain('"UP"');
   });
 
   it('and only then: "or" in small letters is no region', () => {
@@ -177,5 +183,13 @@ describe('words for the data itself', () => {
 
   it('"how many times" counts', () => {
     expect(findCues(tokenize('how many times did Ines Lobo vote')).find((cue) => cue.start === 0)).toMatchObject({ kind: 'count', end: 3 });
+  });
+});
+
+describe('"different" before rows shown by their name', () => {
+  it('makes them distinct ("what are the different harbours")', () => {
+    const { candidates } = readQuestion('what are the different harbours', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const { planned } of candidates) if (planned.query.root === 'harbour' && planned.query.measures.length === 0) expect(planned.query.distinct, JSON.stringify(planned.query)).toBe(true);
   });
 });
