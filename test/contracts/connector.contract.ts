@@ -252,6 +252,19 @@ export function connectorContract(target: ContractTarget): void {
         expect(grouped.rows).toEqual([...counts.entries()].sort(([leftId, left], [rightId, right]) => right - left || leftId - rightId));
       });
 
+      it('orders groups ascending by a measure, with a limit (MariaDB: no aggregate alias inside the NULLS LAST expression)', async () => {
+        const result = await run('ascending-by-measure', query({
+          root: 'orders',
+          dimensions: [{ id: 'customer', label: 'Customer', field: field('orders', 'customer_id') }],
+          measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }],
+          order: [{ id: 'orders', direction: 'asc' }],
+          limit: 3,
+        }));
+        const counts = new Map<number, number>();
+        for (const order of orders) counts.set(order.customer_id as number, (counts.get(order.customer_id as number) ?? 0) + 1);
+        expect(result.rows).toEqual([...counts.entries()].sort(([leftId, left], [rightId, right]) => left - right || leftId - rightId).slice(0, 3));
+      });
+
       it('lists distinct values, NULL included and sorted last', async () => {
         const result = await run('distinct', query({
           root: 'customers',

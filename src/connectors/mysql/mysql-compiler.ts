@@ -36,6 +36,7 @@ export const MYSQL_DIALECT: SqlDialect = {
   name: 'mysql',
   placeholder: () => '?',
   namedPlaceholders: false,
+  ordersByExpression: true,
   quoteIdentifier,
   qualifiedTableName,
   outputIdProblem: (id) => {

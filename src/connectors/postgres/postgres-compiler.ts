@@ -27,6 +27,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
   name: 'postgresql',
   placeholder: (index) => `$${index}`,
   namedPlaceholders: true,
+  ordersByExpression: false,
   quoteIdentifier,
   qualifiedTableName,
   outputIdProblem: (id) => (new TextEncoder().encode(id).length > MAX_IDENTIFIER_BYTES ? `The id "${id}" is longer than ${MAX_IDENTIFIER_BYTES} bytes.` : undefined),

@@ -57,6 +57,12 @@ export interface SqlDialect {
   matchText(operand: SqlOperand, text: string, mode: TextMatch, parameters: ParameterList): string;
   /** One ORDER BY term for an output column; NULLs sort last both ways. */
   orderTerm(quotedId: string, direction: 'asc' | 'desc'): string;
+  /**
+   * Whether an ascending `orderTerm` is an expression over the column (`x IS NULL, x`), which may
+   * not name the alias of an aggregate (MariaDB: "reference to group function"): a query ordered
+   * ascending by a measure then reads its grouped rows as a derived table first.
+   */
+  readonly ordersByExpression: boolean;
 }
 
 /** A LIKE pattern for text already escaped for the dialect: `%text%`, `text%` or `%text`. */
