@@ -15,6 +15,7 @@ export const DECLINE_REASONS = {
   ambiguous: { message: (detail: string) => `The question can be read in more than one way (${detail}); please say which you mean.` },
   not_confident: { message: (detail: string) => `I am not sure enough how to answer this${detail ? ` (${detail})` : ''}; try rephrasing with the names used in the data.` },
   not_expressible: { message: (detail: string) => `This connection cannot answer that question: ${detail}` },
+  tied_at_cut: { message: (detail: string) => `The rows asked for are not one answer: ${detail}.` },
 } as const satisfies Record<string, { message: (detail: string) => string }>;
 
 export type DeclineCode = keyof typeof DECLINE_REASONS;

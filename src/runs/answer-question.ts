@@ -6,6 +6,8 @@ import type { Connector } from '../connectors/connector.ts';
 import type { Catalog } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
+import { declineMessage } from '../engine/declines.ts';
+import { describeTie, findTiedCut } from './tied-cut.ts';
 
 export interface AnswerDependencies {
   readonly engine: QuestionEngine;
@@ -43,8 +45,13 @@ export async function answerQuestion(
   }
   const compiled = compileOrDecline(connector, plan.query, catalog);
   const queryStarted = performance.now();
-  const result = await connector.execute(compiled, { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows });
+  const executeOptions = { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows };
+  const result = await connector.execute(compiled, executeOptions);
+  const tie = await findTiedCut(connector, plan.query, catalog, result, executeOptions);
   timings.queryMs = performance.now() - queryStarted;
+  if (tie) {
+    throw new QuerentError('question_not_understood', declineMessage('tied_at_cut', describeTie(tie)), { extensions: { reason: 'tied_at_cut', suggestions: [] } });
+  }
   return {
     question,
     query: plan.query,

@@ -15,6 +15,7 @@ import type { Connector, ResultTable } from '../../../src/connectors/connector.t
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
+import { describeTie, findTiedCut } from '../../../src/runs/tied-cut.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { withSemantics } from '../../../src/services/sample-connectors.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
@@ -111,20 +112,28 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
           outcomes.push({ question, status: question.expect === 'decline' ? 'correct' : 'declined', reason: plan.reason });
           continue;
         }
-        if (question.expect === 'decline') {
-          outcomes.push({ question, status: 'wrong', reason: `answered: ${plan.interpretation}`, confidence: plan.confidence });
-          continue;
-        }
-        const gold = await runSql(connector, question.sql);
         let engineSql: string | undefined;
         try {
           const compiled = connector.compile(plan.query, catalog);
           engineSql = compiled.text;
-          const answer = shapeAnswer(plan.query, await connector.execute(compiled)).result;
+          const executed = await connector.execute(compiled);
+          // As a run does: a limit that cuts through tied rows is declined, not answered.
+          const tie = await findTiedCut(connector, plan.query, catalog, executed, {});
+          if (tie) {
+            outcomes.push({ question, status: question.expect === 'decline' ? 'correct' : 'declined', reason: describeTie(tie) });
+            continue;
+          }
+          if (question.expect === 'decline') {
+            outcomes.push({ question, status: 'wrong', reason: `answered: ${plan.interpretation}`, confidence: plan.confidence });
+            continue;
+          }
+          const gold = await runSql(connector, question.sql);
+          const answer = shapeAnswer(plan.query, executed).result;
           const { correct } = compareRows(answer.rows, gold.rows, question.orderMatters);
           outcomes.push({ question, status: correct ? 'correct' : 'wrong', engineSql, engineRows: answer.rows, goldRows: gold.rows, reason: plan.interpretation, confidence: plan.confidence });
         } catch (error) {
-          outcomes.push({ question, status: 'failed', ...(engineSql === undefined ? {} : { engineSql }), goldRows: gold.rows, reason: (error as Error).message, confidence: plan.confidence });
+          const gold = question.expect === 'decline' ? undefined : await runSql(connector, question.sql);
+          outcomes.push({ question, status: 'failed', ...(engineSql === undefined ? {} : { engineSql }), ...(gold ? { goldRows: gold.rows } : {}), reason: (error as Error).message, confidence: plan.confidence });
         }
       }
     } finally {

@@ -14,6 +14,7 @@ import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, loadSpiderQuestions, openSpiderDatabase } from '../accuracy/spider-set.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
+import { describeTie, findTiedCut } from '../../../src/runs/tied-cut.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -53,15 +54,25 @@ for (const split of splits) {
         if (options['show-declined']) console.log(`DECLINED ${question.id} [${database}] ${question.question}\n  ${result.code}: ${result.reason}`);
         continue;
       }
-      for (const entry of totals) entry.answered += 1;
       let rows: readonly (readonly unknown[])[];
       try {
-        rows = shapeAnswer(result.query, await db.connector.execute(db.connector.compile(result.query, db.catalog), { maxRows: 100_000 })).result.rows;
+        const executed = await db.connector.execute(db.connector.compile(result.query, db.catalog), { maxRows: 100_000 });
+        // As a run does: a limit that cuts through tied rows is declined, not answered.
+        const tie = await findTiedCut(db.connector, result.query, db.catalog, executed, { maxRows: 100_000 });
+        if (tie) {
+          if (options['show-declined']) console.log(`DECLINED ${question.id} [${database}] ${question.question}\n  tied_at_cut: ${describeTie(tie)}`);
+          continue;
+        }
+        rows = shapeAnswer(result.query, executed).result.rows;
       } catch (error) {
-        for (const entry of totals) entry.failed += 1;
+        for (const entry of totals) {
+          entry.answered += 1;
+          entry.failed += 1;
+        }
         if (showing) console.log(`FAILED ${question.id} ${question.question}: ${(error as Error).message}`);
         continue;
       }
+      for (const entry of totals) entry.answered += 1;
       const verdict = compareRows(rows, question.gold.rows, question.order_matters);
       for (const entry of totals) {
         if (verdict.correct) entry.correct += 1;
