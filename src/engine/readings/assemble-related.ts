@@ -104,7 +104,7 @@ export function relateConditions(draft: Draft, spans: readonly RelatedSpan[]): v
       if (first < startToken || first >= endToken) continue;
       const said = first < spanEnd;
       // "companies not located in the USA": after a verb that only relates the rows, the negation is said of the place.
-      if (!said && condition.entity === draft.subject && saidByVerbOnly(draft, span) && onlyWordsBetween(draft, span.end, draft.input.units.findIndex((unit) => unit.start === first))) throw new Invalid();
+      if (!said && condition.entity === draft.subject && saidByVerbOnly(draft, span) && onlyWordsBetween(draft, span.end, draft.unitOfToken(first))) throw new Invalid();
       if (!said && condition.entity !== span.entity && subjectReach.paths.has(condition.entity)) continue;
       inside.push(condition);
       draft.conditions.splice(draft.conditions.indexOf(condition), 1);
