@@ -252,6 +252,29 @@ export function connectorContract(target: ContractTarget): void {
         expect(grouped.rows).toEqual([...counts.entries()].sort(([leftId, left], [rightId, right]) => right - left || leftId - rightId));
       });
 
+      it('keeps the groups above the average of a measure, beside another measure with values of its own', async () => {
+        const discounted = (line: Record<string, FixtureValue>) => ((line.discount as number) > 0 ? lineAmount(line) : 0);
+        const result = await run('above-average', query({
+          root: 'order_lines',
+          dimensions: [{ id: 'order', label: 'Order', field: field('order_lines', 'order_id') }],
+          measures: [
+            { id: 'discounted', label: 'Discounted', aggregate: 'sum', expression: revenue, where: [{ kind: 'filter', expression: field('order_lines', 'discount'), op: 'gt', values: [0] }] },
+            { id: 'revenue', label: 'Revenue', aggregate: 'sum', expression: revenue },
+          ],
+          having: [{ measureId: 'revenue', op: 'gt', values: [], against: 'average' }],
+          order: [{ id: 'order', direction: 'asc' }],
+        }));
+        const byOrder = new Map<number, [number, number]>();
+        for (const line of lines) {
+          const [sum, total] = byOrder.get(line.order_id as number) ?? [0, 0];
+          byOrder.set(line.order_id as number, [sum + discounted(line), total + lineAmount(line)]);
+        }
+        const average = [...byOrder.values()].reduce((sum, [, total]) => sum + total, 0) / byOrder.size;
+        const expected = [...byOrder.entries()].filter(([, [, total]]) => total > average).sort(([left], [right]) => left - right)
+          .map(([order, [sum, total]]) => [order, sum === 0 ? null : sum / 10_000, total / 10_000]);
+        expect(result.rows.map((row) => [row[0], row[1] === 0 ? null : row[1], row[2]])).toEqual(expected);
+      });
+
       it('orders groups ascending by a measure, with a limit (MariaDB: no aggregate alias inside the NULLS LAST expression)', async () => {
         const result = await run('ascending-by-measure', query({
           root: 'orders',

@@ -86,7 +86,12 @@ function averageOf(query: LogicalQuery, measureId: string, context: SqlContext):
   const column = `s.${context.dialect.quoteIdentifier(measureId)}`;
   // No parenthesis right after SELECT: node-sql-parser (the MySQL guard) cannot read `(SELECT (…`.
   const value = `${context.dialect.ratioDividend(`SUM(${column})`)} / NULLIF(COUNT(${column}), 0)`;
-  return subSelect([`SELECT ${value}`, ...derivedTable(compileGrouped(query, context, [measureId], false), 's')]);
+  // Only the averaged measure (and a ratio's parts): another measure's values would be bound, with
+  // numbered placeholders, without appearing in the text, which PostgreSQL cannot type (42P18).
+  const averaged = query.measures.find((measure) => measure.id === measureId);
+  const needed = new Set([measureId, averaged?.numeratorId, averaged?.denominatorId]);
+  const alone: LogicalQuery = { ...query, measures: query.measures.filter((measure) => needed.has(measure.id)) };
+  return subSelect([`SELECT ${value}`, ...derivedTable(compileGrouped(alone, context, [measureId], false), 's')]);
 }
 
 /**
