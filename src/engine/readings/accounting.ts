@@ -8,7 +8,9 @@
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
 import { followsBe, type Token } from '../question/tokens.ts';
+import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { howManyCues } from './assemble-each-value.ts';
+import { isVerb } from './choices.ts';
 import { Invalid, type Draft } from './draft.ts';
 
 /** Parts of speech that carry meaning a reading may not drop. */
@@ -206,10 +208,16 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
   const cue = draft.unit(cueIndex);
   const { left, right } = draft.input.contexts[cueIndex];
   if (cue.kind !== 'cue' || cue.cue.kind !== 'group' || !cue.cue.by || left.kind !== 'link') return false;
-  const before = draft.picks[left.unit];
+  const before = draft.picks[left.unit]?.link?.target;
   const after = draft.unit(right.unit);
-  return before?.link?.target.kind === 'entity'
+  // "invoice amount by status": an amount or a quantity is totalled by what follows, as rows are counted.
+  const additive = before?.kind === 'column' && !isVerb(draft.input.tokens, draft.unit(left.unit).start, draft.unit(left.unit).end) && isAdditive(columnOf(draft.input.schema, before.entity, before.column));
+  return (before?.kind === 'entity' || additive)
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
+}
+
+function isAdditive(column: ColumnInfo): boolean {
+  return !column.isKey && (column.isAmount || column.isQuantity);
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */

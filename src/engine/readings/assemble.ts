@@ -52,6 +52,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     countByRelatedCounts(draft);
     countEachValueAsked(draft);
     listEachRow(draft);
+    sumByGroups(draft);
     countByGroups(draft);
     groupImplicitly(draft);
     assembleOrder(draft);
@@ -262,6 +263,22 @@ function bareCounts(draft: Draft): void {
     draft.outputs.push(measure);
     draft.feature('count.bare');
   }
+}
+
+/**
+ * "invoice amount by status", "units in stock by supplier": an amount or a quantity shown and
+ * grouped, with nothing else to compute, is totalled per group (an amount is additive; listed, the
+ * rows would ignore the "by").
+ */
+function sumByGroups(draft: Draft): void {
+  if (draft.groups.length === 0 || draft.outputs.some((output) => output.kind === 'measure')) return;
+  const shown = draft.outputs.filter((output) => !draft.groups.some((group) => sameAsGroup(output, group)));
+  const [only] = shown;
+  if (shown.length !== 1 || only?.kind !== 'column') return;
+  const column = columnOf(draft.input.schema, only.entity, only.column);
+  if (column.isKey || !(column.isAmount || column.isQuantity)) return;
+  draft.outputs.splice(draft.outputs.indexOf(only), 1, { kind: 'measure', aggregate: 'sum', entity: only.entity, column: only.column, tokens: only.tokens });
+  draft.feature('sum.implied-by-group');
 }
 
 /**

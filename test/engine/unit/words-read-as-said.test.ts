@@ -193,3 +193,18 @@ describe('"different" before rows shown by their name', () => {
     for (const { planned } of candidates) if (planned.query.root === 'harbour' && planned.query.measures.length === 0) expect(planned.query.distinct, JSON.stringify(planned.query)).toBe(true);
   });
 });
+
+describe('an amount shown "by" something', () => {
+  const withFees = catalog(
+    ...club.entities,
+    entity({ name: 'fee', rows: 5_000, references: { sailor_id: 'sailor' }, columns: [['id', 'integer'], ['sailor_id', 'integer'], ['amount', 'number'], ['method', 'text']] }),
+  );
+  const feeValues: readonly ColumnValues[] = [...values, { entity: 'fee', column: 'method', values: ['card', 'cash', 'transfer'] }];
+
+  it('is totalled per group, never listed with the "by" left unread ("fee amount by method")', () => {
+    const { candidates } = readQuestion('fee amount by method', withFees, feeValues, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates[0].planned.query.measures).toEqual([expect.objectContaining({ aggregate: 'sum' })]);
+    for (const { planned } of candidates) expect(planned.query.measures.length, JSON.stringify(planned.query)).toBeGreaterThan(0);
+  });
+});
