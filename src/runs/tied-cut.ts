@@ -21,6 +21,9 @@ export interface TiedCut {
   readonly tied: readonly string[];
   /** More rows tie than were read. */
   readonly more: boolean;
+  /** The place the tied rows share (1 for the first), and how many rows the answer would need to hold them all. */
+  readonly place: number;
+  readonly through: number;
 }
 
 /** Whether the query's limit can cut through a tie of the order it asks for. */
@@ -38,7 +41,13 @@ export function tieAtCut(query: LogicalQuery & { limit: number }, wider: ResultT
   const tiedRows = wider.rows.filter((row) => keyOf(row) === last);
   const shown = wider.columns.findIndex((_, index) => !keys.includes(index));
   const label = (row: readonly unknown[]) => String(row[shown >= 0 ? shown : 0] ?? 'an empty value');
-  return { tied: tiedRows.slice(0, NAMED).map(label), more: tiedRows.length > NAMED || keyOf(wider.rows.at(-1)!) === last };
+  const place = wider.rows.findIndex((row) => keyOf(row) === last) + 1;
+  return {
+    tied: tiedRows.slice(0, NAMED).map(label),
+    more: tiedRows.length > NAMED || keyOf(wider.rows.at(-1)!) === last,
+    place,
+    through: place - 1 + tiedRows.length,
+  };
 }
 
 /** Reads the query again past its cut when its rows fill the limit; the tie there, if any. */
@@ -50,9 +59,11 @@ export async function findTiedCut(
   return tieAtCut(query, wider);
 }
 
-/** The tied rows in words: "Student, Parliamentarian and Retired", "… and more". */
+/** The tie in words: "\"Retired\" and \"Student\" tie for first place …; ask for the top 2 to see them all". */
 export function describeTie(tie: TiedCut): string {
   const names = tie.tied.map((name) => `"${name}"`);
   const listed = tie.more ? `${names.join(', ')} and more` : names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
-  return `${listed} tie on what the question ranks by, so no one of them is the answer; ask for more rows to see them all`;
+  const place = tie.place === 1 ? 'first place' : `place ${tie.place}`;
+  const ask = tie.more ? `at least the top ${tie.through}` : `the top ${tie.through}`;
+  return `${listed} tie for ${place} on what the question ranks by; ask for ${ask} to see them all`;
 }

@@ -20,7 +20,8 @@ const rows = (...pairs: [string, number][]): ResultTable => ({
 
 describe('tieAtCut', () => {
   it('finds the rows tied with the last one kept, the kept ones included', () => {
-    expect(tieAtCut(mostCommon(1), rows(['Retired', 2], ['Student', 2], ['Pilot', 1]))).toEqual({ tied: ['Retired', 'Student'], more: false });
+    expect(tieAtCut(mostCommon(1), rows(['Retired', 2], ['Student', 2], ['Pilot', 1]))).toEqual({ tied: ['Retired', 'Student'], more: false, place: 1, through: 2 });
+    expect(tieAtCut(mostCommon(2), rows(['Nurse', 3], ['Retired', 2], ['Student', 2], ['Pilot', 1]))).toEqual({ tied: ['Retired', 'Student'], more: false, place: 2, through: 3 });
   });
 
   it('finds none when the first row dropped differs on the order', () => {
@@ -34,12 +35,12 @@ describe('tieAtCut', () => {
 
   it('says when more rows tie than were read', () => {
     const tie = tieAtCut(mostCommon(1), rows(['A', 1], ['B', 1], ['C', 1]));
-    expect(tie).toEqual({ tied: ['A', 'B', 'C'], more: true });
-    expect(describeTie(tie!)).toContain('"A", "B", "C" and more');
+    expect(tie).toEqual({ tied: ['A', 'B', 'C'], more: true, place: 1, through: 3 });
+    expect(describeTie(tie!)).toBe('"A", "B", "C" and more tie for first place on what the question ranks by; ask for at least the top 3 to see them all');
   });
 
   it('names two tied rows with "and"', () => {
-    expect(describeTie({ tied: ['Retired', 'Student'], more: false })).toMatch(/^"Retired" and "Student" tie/);
+    expect(describeTie({ tied: ['Retired', 'Student'], more: false, place: 2, through: 3 })).toBe('"Retired" and "Student" tie for place 2 on what the question ranks by; ask for the top 3 to see them all');
   });
 });
 
