@@ -238,3 +238,15 @@ export function followsBe(tokens: readonly Token[], index: number): boolean {
   while (before >= 0 && (tokens[before].lower === 'not' || tokens[before].pos === 'ADV')) before -= 1;
   return tokens[before]?.lemma === 'be';
 }
+
+/** Verbs that say only that their object came to be ("placed an order", "filed a claim", "made a purchase"). */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(['place', 'make', 'submit', 'file', 'lodge', 'raise', 'log']);
+
+/** The word at `index` is a light verb, and the noun after it (an article or "any" between) is its object: the object says it all. */
+export function objectOfLightVerb(tokens: readonly Token[], index: number): number | undefined {
+  const token = tokens[index];
+  if (token?.pos !== 'VERB' || !LIGHT_VERBS.has(token.lemma)) return undefined;
+  let next = index + 1;
+  while (['a', 'an', 'the', 'any', 'their', 'its', 'his', 'her'].includes(tokens[next]?.lower ?? '')) next += 1;
+  return tokens[next]?.kind === 'word' && tokens[next]?.pos === 'NOUN' ? next : undefined;
+}

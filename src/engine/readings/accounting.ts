@@ -7,7 +7,7 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
-import { followsBe, type Token } from '../question/tokens.ts';
+import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
@@ -134,6 +134,9 @@ export function accountWords(draft: Draft): void {
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
     // "more than 30 days": the unit of a number the reading compares.
     if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
+    // "customers who never placed an order": the verb only says the order came to be; the order is read.
+    const object = objectOfLightVerb(tokens, token.index);
+    if (object !== undefined && draft.usedTokens.has(object)) continue;
     if (saysStateOfRows(tokens, token.index)) throw new Invalid();
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);

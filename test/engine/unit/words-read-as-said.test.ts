@@ -208,3 +208,17 @@ describe('an amount shown "by" something', () => {
     for (const { planned } of candidates) expect(planned.query.measures.length, JSON.stringify(planned.query)).toBeGreaterThan(0);
   });
 });
+
+describe('a light verb before its object ("placed a booking")', () => {
+  const withBookings = catalog(
+    ...club.entities,
+    entity({ name: 'booking', rows: 3_000, references: { sailor_id: 'sailor', harbour_id: 'harbour' }, columns: [['id', 'integer'], ['sailor_id', 'integer'], ['harbour_id', 'integer'], ['booked_on', 'date']] }),
+  );
+
+  it('leaves the object to say it all: "which sailors have never placed a booking?" is an anti-join, no word dropped', () => {
+    const { candidates } = readQuestion('which sailors have never placed a booking?', withBookings, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates[0].unusedWords).toEqual([]);
+    expect(candidates[0].planned.query.related).toEqual([expect.objectContaining({ exists: false, root: 'booking' })]);
+  });
+});
