@@ -44,7 +44,8 @@ export function tieAtCut(query: LogicalQuery & { limit: number }, wider: ResultT
   const place = wider.rows.findIndex((row) => keyOf(row) === last) + 1;
   return {
     tied: tiedRows.slice(0, NAMED).map(label),
-    more: tiedRows.length > NAMED || keyOf(wider.rows.at(-1)!) === last,
+    // The last row read still ties: more may follow, unless the read ended before its limit.
+    more: tiedRows.length > NAMED || (wider.rows.length >= query.limit + PAST_THE_CUT && keyOf(wider.rows.at(-1)!) === last),
     place,
     through: place - 1 + tiedRows.length,
   };

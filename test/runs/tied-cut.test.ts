@@ -33,10 +33,12 @@ describe('tieAtCut', () => {
     expect(tieAtCut(mostCommon(2), rows(['Retired', 2], ['Student', 2]))).toBeUndefined();
   });
 
-  it('says when more rows tie than were read', () => {
-    const tie = tieAtCut(mostCommon(1), rows(['A', 1], ['B', 1], ['C', 1]));
-    expect(tie).toEqual({ tied: ['A', 'B', 'C'], more: true, place: 1, through: 3 });
-    expect(describeTie(tie!)).toBe('"A", "B", "C" and more tie for first place on what the question ranks by; ask for at least the top 3 to see them all');
+  it('says when more rows tie than were read, and not when the read ended short of its limit', () => {
+    const eleven = Array.from({ length: 11 }, (_, index): [string, number] => [`O${index}`, 1]);
+    const tie = tieAtCut(mostCommon(1), rows(...eleven));
+    expect(tie).toMatchObject({ more: true, place: 1, through: 11 });
+    expect(describeTie(tie!)).toBe('"O0", "O1", "O2", "O3", "O4" and more tie for first place on what the question ranks by; ask for at least the top 11 to see them all');
+    expect(tieAtCut(mostCommon(1), rows(['A', 1], ['B', 1], ['C', 1]))).toEqual({ tied: ['A', 'B', 'C'], more: false, place: 1, through: 3 });
   });
 
   it('names two tied rows with "and"', () => {

@@ -8,9 +8,10 @@
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
 import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
-import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { columnOf } from '../schema/schema-model.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
+import { isAdditive } from './implied-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 
 /** Parts of speech that carry meaning a reading may not drop. */
@@ -219,9 +220,6 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
 }
 
-function isAdditive(column: ColumnInfo): boolean {
-  return !column.isKey && (column.isAmount || column.isQuantity);
-}
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */
 function everyInCondition(draft: Draft, cueIndex: number): boolean {

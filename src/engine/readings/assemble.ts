@@ -9,7 +9,7 @@ import { assembleConditions } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
-import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, groupByShown, referencedEntity } from './assemble-ranking.ts';
+import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
@@ -22,6 +22,7 @@ import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
+import { bareCounts, countByGroups, groupImplicitly, sameAsGroup, sumByGroups } from './implied-measures.ts';
 import { isStateWord } from './links.ts';
 import { followsBe } from '../question/tokens.ts';
 
@@ -248,62 +249,6 @@ function namesByDisplay(draft: Draft, pick: Choice): boolean {
   return named && entity.displayColumns.length > 1 && entity.displayColumns.some((column) => column.name === target.column);
 }
 
-/** "each ticket priority and its count": a count cue with nothing after it counts the subject's rows. */
-function bareCounts(draft: Draft): void {
-  for (const [index, unit] of draft.input.units.entries()) {
-    if (unit.kind !== 'cue' || unit.cue.kind !== 'count' || draft.usedCues.has(index) || !draft.subject) continue;
-    if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
-    const right = draft.input.contexts[index].right;
-    // "count the number of …": the next count cue says what is counted.
-    if (right.kind === 'link' || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count') continue;
-    const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate === 'count');
-    if (counted && draft.input.contexts[index].left.kind === 'sort') continue;
-    const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: draft.useCue(index) };
-    draft.measureOfUnit.set(index, [measure]);
-    draft.outputs.push(measure);
-    draft.feature('count.bare');
-  }
-}
-
-/**
- * "invoice amount by status", "units in stock by supplier": an amount or a quantity shown and
- * grouped, with nothing else to compute, is totalled per group (an amount is additive; listed, the
- * rows would ignore the "by").
- */
-function sumByGroups(draft: Draft): void {
-  if (draft.groups.length === 0 || draft.outputs.some((output) => output.kind === 'measure')) return;
-  const shown = draft.outputs.filter((output) => !draft.groups.some((group) => sameAsGroup(output, group)));
-  const [only] = shown;
-  if (shown.length !== 1 || only?.kind !== 'column') return;
-  const column = columnOf(draft.input.schema, only.entity, only.column);
-  if (column.isKey || !(column.isAmount || column.isQuantity)) return;
-  draft.outputs.splice(draft.outputs.indexOf(only), 1, { kind: 'measure', aggregate: 'sum', entity: only.entity, column: only.column, tokens: only.tokens });
-  draft.feature('sum.implied-by-group');
-}
-
-/**
- * "orders per month", "customers by segment": rows said and grouped, with nothing else to compute,
- * are counted. A time grain groups too, though its date is bound later (assembleTime).
- */
-function countByGroups(draft: Draft): void {
-  const grains = draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
-  if ((draft.groups.length === 0 && !grains) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
-  // "categories with more than 10 products": grouped by their own rows for the comparison, each counts once.
-  const subject = draft.subject;
-  if (draft.having.length > 0 && draft.groups.every((group) => group.kind === 'entity' && group.entity === subject)) return;
-  const subjectPick = draft.withRole('subject')[0];
-  const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: subjectPick ? draft.use(subjectPick.unit) : [] };
-  draft.outputs.push(measure);
-  draft.feature('count.implied-by-group');
-}
-
-/** "the sites and the number of work orders": shown columns next to a measure are its groups. */
-function groupImplicitly(draft: Draft): void {
-  const measures = draft.outputs.filter((output) => output.kind === 'measure');
-  if (measures.length === 0 || draft.groups.length > 0) return;
-  if (draft.outputs.some((output) => output.kind !== 'measure')) groupByShown(draft, measures[0].kind === 'measure' ? measures[0].entity : '');
-}
-
 /** "Which supplier's products …": the entity "which" asks for, when its rows own what follows. */
 function possessorAsked(draft: Draft): string | undefined {
   const { tokens, units } = draft.input;
@@ -422,9 +367,4 @@ function finish(draft: Draft): void {
   if (excludesNothing(draft)) throw new Invalid();
   const shape = draft.outputs.some((output) => output.kind === 'measure') ? (draft.groups.length > 0 ? 'grouped' : 'aggregate') : draft.order.length > 0 && draft.limit !== undefined ? 'top' : 'list';
   draft.feature(`shape.${shape}`);
-}
-
-function sameAsGroup(output: OutputNode, group: Draft['groups'][number]): boolean {
-  if (group.kind === 'entity') return output.kind === 'name' && output.entity === group.entity;
-  return output.kind === 'column' && output.entity === group.entity && output.column === group.column;
 }
