@@ -65,8 +65,6 @@ export type Cue = Span & CueBody;
 /** Fixed phrases → cue. Longest phrases are tried first. */
 const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['how many', { kind: 'count' }],
-  // "how many times did Ana book a room": a count of the bookings.
-  ['how many times', { kind: 'count' }],
   ['number of', { kind: 'count' }],
   ['numbers of', { kind: 'count' }],
   ['count of', { kind: 'count' }],

@@ -59,7 +59,6 @@ const EMPTY_WORDS = new Set([
   'be', 'have', 'do', 'please', 'kindly', 'thanks', 'thank', 'hi', 'hello', 'ok', 'okay', 'want', 'need', 'like', 'know', 'see', 'look',
   'show', 'list', 'give', 'find', 'tell', 'get', 'return', 'display', 'provide', 'fetch', 'retrieve', 'report', 'identify', 'compute',
   'calculate', 'determine', 'count', 'name', 'information', 'info', 'detail', 'record', 'entry', 'row', 'data', 'result', 'everything', 'there',
-  'database', 'table', 'dataset',
   'also', 'respectively', 'respective', 'corresponding', 'currently', 'overall', 'exactly', 'altogether', 'together', 'along', 'well',
   'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
   'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',

@@ -10,7 +10,6 @@ import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { tokenize } from '../../../src/engine/question/tokens.ts';
-import { findCues } from '../../../src/engine/question/cues.ts';
 import type { LogicalQuery } from '../../../src/query/logical-query.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
 
@@ -171,18 +170,6 @@ describe('distinct values', () => {
       if (!planned.query.distinct) continue;
       expect(planned.query.columns.map((column) => column.field.column), JSON.stringify(planned.query.columns)).not.toContain('country');
     }
-  });
-});
-
-describe('words for the data itself', () => {
-  it.each(['How many sailors are there in the database?', 'List all sailors in the sailor table'])('say nothing more: "%s"', (question) => {
-    const { candidates, tokens } = readQuestion(question, club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
-    expect(candidates.length).toBeGreaterThan(0);
-    expect(candidates[0].unusedWords.map((index) => tokens[index].lower)).toEqual([]);
-  });
-
-  it('"how many times" counts', () => {
-    expect(findCues(tokenize('how many times did Ines Lobo vote')).find((cue) => cue.start === 0)).toMatchObject({ kind: 'count', end: 3 });
   });
 });
 
