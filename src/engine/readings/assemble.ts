@@ -343,8 +343,7 @@ function finish(draft: Draft): void {
       draft.limit = unit.cue.limit;
       draft.useCue(index);
     }
-    // "the different allergy types": rows shown by their name (added below when nothing else is shown) are distinct too.
-    if (unit.cue.kind === 'distinct' && (draft.outputs.length === 0 || draft.outputs.some((output) => output.kind !== 'measure'))) {
+    if (unit.cue.kind === 'distinct' && draft.outputs.some((output) => output.kind !== 'measure')) {
       draft.distinct = true;
       draft.useCue(index);
     }

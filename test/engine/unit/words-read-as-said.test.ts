@@ -173,14 +173,6 @@ describe('distinct values', () => {
   });
 });
 
-describe('"different" before rows shown by their name', () => {
-  it('makes them distinct ("what are the different harbours")', () => {
-    const { candidates } = readQuestion('what are the different harbours', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
-    expect(candidates.length).toBeGreaterThan(0);
-    for (const { planned } of candidates) if (planned.query.root === 'harbour' && planned.query.measures.length === 0) expect(planned.query.distinct, JSON.stringify(planned.query)).toBe(true);
-  });
-});
-
 describe('an amount shown "by" something', () => {
   const withFees = catalog(
     ...club.entities,
