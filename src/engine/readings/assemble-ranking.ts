@@ -292,10 +292,8 @@ export function assembleOrder(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'sort' || unit.cue.by || draft.usedCues.has(index)) continue;
     if (draft.order.length === 0) {
-      // "list the sites in descending order": the order of what is shown, the last thing said before it
-      // ("denominations and the number of schools in descending order").
-      const before = draft.outputs.filter((output) => output.tokens.some((token) => token < unit.start));
-      const key = before.length > 0 ? before.reduce((last, output) => (Math.max(...output.tokens) > Math.max(...last.tokens) ? output : last)) : draft.outputs[0];
+      // "list the sites in descending order": the order of what is shown.
+      const key = draft.outputs[0];
       if (!key) throw new Invalid();
       draft.order.push(sorted(draft, orderKeyOf(draft, key), unit.cue, draft.useCue(index)));
       draft.feature('order.implied-key');

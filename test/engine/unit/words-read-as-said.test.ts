@@ -130,11 +130,6 @@ describe('alphabetical order', () => {
       expect(keys, JSON.stringify(planned.query.order)).not.toContain('age');
     }
   });
-
-  it('said alone goes to the last thing shown before it ("cities and the number of harbours in descending order")', () => {
-    const query = best('show the cities and the number of harbours in descending order');
-    expect(query.order[0]).toEqual({ id: query.measures[0].id, direction: 'desc' });
-  });
 });
 
 describe('a negation before a verb that only relates the rows', () => {
