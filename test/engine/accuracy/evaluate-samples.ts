@@ -63,6 +63,8 @@ export const SAMPLES_V3_PATH = new URL('../questions/samples-v3.json', import.me
  * schemas; written and its gold checked before the engine ran on it (see ../questions/README.md).
  */
 export const CONSTRUCTS_V1_PATH = new URL('../questions/constructs-v1.json', import.meta.url);
+/** Shares of rows ("what percentage of orders were returned"), written before the engine could read them (see ../questions/README.md). */
+export const SHARES_V1_PATH = new URL('../questions/shares-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
 export const QUESTION_SETS: Readonly<Record<string, URL>> = {
@@ -70,6 +72,7 @@ export const QUESTION_SETS: Readonly<Record<string, URL>> = {
   'samples-v2': SAMPLES_V2_PATH,
   'samples-v3': SAMPLES_V3_PATH,
   'constructs-v1': CONSTRUCTS_V1_PATH,
+  'shares-v1': SHARES_V1_PATH,
 };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
