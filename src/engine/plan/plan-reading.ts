@@ -15,6 +15,7 @@ import { addBuckets, bucketStart, today } from '../question/calendar.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { entitiesIn, measureOf } from './plan-measures.ts';
+import { rowShareMeasures } from './plan-share.ts';
 import { Unplannable } from './unplannable.ts';
 
 export interface PlannedReading {
@@ -117,6 +118,14 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     filters.push(...measures[0].where);
     const { where: _moved, ...plain } = measures[0];
     measures[0] = plain;
+  }
+  if (reading.rowShare) {
+    if (measures.length !== 1) throw new Unplannable('a share of rows beside another measure');
+    const made = rowShareMeasures(reading.rowShare, measures[0], schema, root, now);
+    measures.splice(0, 1, made.part, made.whole, made.share);
+    nodeMeasures.splice(0, 1, made.share);
+    for (const [id, definition] of made.definitions) definitions.set(id, definition);
+    for (const condition of reading.rowShare.conditions) if (condition.kind === 'period' && condition.period.assumption) assumptions.push(condition.period.assumption);
   }
   let showFrom: LogicalQuery['showFrom'];
   if (reading.window) {

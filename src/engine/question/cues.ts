@@ -22,8 +22,12 @@ export interface Span {
 export type Quantifier = 'every' | 'each' | 'all' | 'any' | 'only' | 'both' | 'either' | 'some' | 'ever' | 'still';
 
 export type CueBody =
-  /** how many, number of, count of. `total`: "the total number of seats" adds up a column that holds counts. */
-  | { readonly kind: 'count'; readonly total?: boolean }
+  /**
+   * how many, number of, count of. `total`: "the total number of seats" adds up a column that holds
+   * counts. `share`: "what percentage of orders were cancelled" counts the rows that pass the
+   * conditions said after them out of all of them.
+   */
+  | { readonly kind: 'count'; readonly total?: boolean; readonly share?: boolean }
   /** total, sum of, average, maximum… `howMuch`: "how much did X spend". */
   | { readonly kind: 'aggregate'; readonly aggregate: 'sum' | 'avg' | 'min' | 'max'; readonly howMuch?: boolean }
   /**
@@ -71,6 +75,9 @@ const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['count', { kind: 'count' }],
   ['total number of', { kind: 'count', total: true }],
   ['total count of', { kind: 'count', total: true }],
+  ['percentage of', { kind: 'count', share: true }],
+  ['percent of', { kind: 'count', share: true }],
+  ['fraction of', { kind: 'count', share: true }],
   ['how much', { kind: 'aggregate', aggregate: 'sum', howMuch: true }],
   ['total', { kind: 'aggregate', aggregate: 'sum' }],
   ['sum of', { kind: 'aggregate', aggregate: 'sum' }],

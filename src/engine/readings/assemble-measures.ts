@@ -20,8 +20,15 @@ export function assembleMeasures(draft: Draft): void {
     if (target.kind === 'entity') {
       // "how many employees" beside offices.no_of_employees: counting rows or adding up a stored count.
       if (storedCountOf(draft, target.entity)) draft.feature('count.stored-elsewhere');
-      addMeasure(draft, pick.unit, { kind: 'measure', aggregate: 'count', entity: target.entity, tokens });
+      const measure: MeasureNode = { kind: 'measure', aggregate: 'count', entity: target.entity, tokens };
+      addMeasure(draft, pick.unit, measure);
+      if (cue.share) {
+        if (draft.rowShare) throw new Invalid();
+        draft.rowShare = { measure, conditions: [] };
+      }
     } else if (target.kind === 'column') {
+      // "the percentage of hispanics": a share is of rows, not of a column's values.
+      if (cue.share) throw new Invalid();
       // "number of different currencies": distinct values; a key column counts its rows.
       const info = columnOf(draft.input.schema, target.entity, target.column);
       if (cue.total && info.isNumeric) throw new Invalid(); // "the total number of seats": the sum, read as a measure

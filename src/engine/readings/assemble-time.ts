@@ -6,6 +6,7 @@
 import type { TimeGrain } from '../../query/logical-query.ts';
 import { columnOf, entityOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { measuresOf } from './assemble-measures.ts';
+import { followsBe } from '../question/tokens.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { Period } from '../question/periods.ts';
 import { isVerb } from './choices.ts';
@@ -130,6 +131,8 @@ function stateVerbBeside(draft: Draft, unitIndex: number): boolean {
     const unit = draft.input.units[side];
     const pick = draft.picks[side];
     if (unit?.kind !== 'link' || !isVerb(draft.input.tokens, unit.start, unit.end)) return false;
+    // "orders from 2025 were cancelled": a verb after "be" is what is said of the rows the period dates.
+    if (unit.start > draft.input.units[unitIndex].start && followsBe(draft.input.tokens, unit.start)) return false;
     const target = pick?.link?.target;
     return pick?.role === 'filter' || (pick?.role === 'segment' && target?.kind === 'segment' && !target.segment.time);
   });

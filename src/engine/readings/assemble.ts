@@ -11,6 +11,7 @@ import { claimRelated, relateChildConditions, relateConditions, relateSharedValu
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
+import { checkRowShare, splitRowShare } from './assemble-share.ts';
 import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { joinAlternatives } from './assemble-alternatives.ts';
@@ -45,6 +46,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     relateConditions(draft, related);
     relateChildConditions(draft);
     relateSharedValues(draft);
+    splitRowShare(draft);
     assembleGroups(draft);
     ownValuesSaidAlone(draft);
     nestCountsPerGroup(draft);
@@ -61,6 +63,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     joinAlternatives(draft);
     assembleWindows(draft);
     assemblePivot(draft);
+    checkRowShare(draft);
     finish(draft);
     accountWords(draft);
   } catch (error) {
@@ -81,6 +84,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     ...(draft.limitPer !== undefined ? { limitPer: draft.limitPer } : {}),
     ...(draft.window !== undefined ? { window: draft.window } : {}),
     ...(draft.pivot !== undefined ? { pivot: draft.pivot } : {}),
+    ...(draft.rowShare !== undefined ? { rowShare: draft.rowShare } : {}),
     distinct: draft.distinct,
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,

@@ -56,6 +56,8 @@ export class Draft {
   limitPer?: GroupNode[];
   pivot?: GroupNode;
   window?: { kind: 'change' | 'share' | 'running_total'; measure: MeasureNode; tokens: number[] };
+  /** "what percentage of orders were cancelled": the count whose rows are split, and (once split) the conditions that pick the part. */
+  rowShare?: { measure: MeasureNode; conditions: ConditionNode[] };
   distinct = false;
   /** Content words no part of the reading uses (token indices). */
   readonly unusedWords: number[] = [];

@@ -118,6 +118,11 @@ export interface Reading {
    * revenue by month".
    */
   readonly window?: { readonly kind: 'change' | 'share' | 'running_total'; readonly measure: MeasureNode; readonly tokens: readonly number[] };
+  /**
+   * The part of the counted rows that pass `conditions`, in percent of them all: "what percentage of
+   * orders were cancelled" (the query's own conditions narrow both counts).
+   */
+  readonly rowShare?: { readonly measure: MeasureNode; readonly conditions: readonly ConditionNode[] };
   /** A group whose values are shown as columns ("one column per status"). */
   readonly pivot?: GroupNode;
   /** The limit applies within each group of these ("the top 3 products per category"), not to all rows. */
