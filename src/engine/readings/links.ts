@@ -170,7 +170,7 @@ function wordSpan(tokens: readonly Token[], start: number, end: number): boolean
   return !EDGE_BLOCKERS.has(tokens[start].pos) && !EDGE_BLOCKERS.has(tokens[end - 1].pos);
 }
 
-const MATCH_STRENGTH: Record<MatchKind, number> = { exact: 1, lemma: 0.95, label: 0.95, layer: 0.95, 'entity-column': 0.9, head: 0.8, comment: 0.7, part: 0.5 };
+const MATCH_STRENGTH: Record<MatchKind, number> = { exact: 1, lemma: 0.95, label: 0.95, layer: 0.95, 'entity-column': 0.9, head: 0.8, holds: 0.8, comment: 0.7, part: 0.5 };
 
 function termLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
   const span = tokens.slice(start, end);

@@ -102,6 +102,8 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   // "in the order of date": a table's only date answers to "date", whatever else its name says (createdate).
   const dates = entity.columns.filter((column) => column.isDate);
   if (dates.length === 1 && dates[0].words.join(' ') !== 'date') terms.add(['date'], { kind: 'column', entity: entity.name, column: dates[0].name }, 'head', dates[0].words.length + 1);
+  // "how much money": the entity's one additive money column (invoices.amount).
+  if (entity.primaryAmount) terms.add(['money'], { kind: 'column', entity: entity.name, column: entity.primaryAmount.name }, 'holds');
   for (const column of entity.columns) addColumnTerms(terms, entity, column);
 }
 
@@ -197,7 +199,7 @@ class TermBuilder {
 }
 
 /** Which match to keep when one phrase names the same element twice: the stronger. */
-const MATCH_RANK: Record<MatchKind, number> = { exact: 0, label: 1, layer: 1, lemma: 2, 'entity-column': 3, head: 4, comment: 5, part: 6 };
+const MATCH_RANK: Record<MatchKind, number> = { exact: 0, label: 1, layer: 1, lemma: 2, 'entity-column': 3, head: 4, holds: 4, comment: 5, part: 6 };
 
 function sameTarget(left: SchemaTarget, right: SchemaTarget): boolean {
   return left.entity === right.entity && (left.kind === 'entity' ? right.kind === 'entity' : right.kind === 'column' && left.column === right.column);

@@ -83,9 +83,10 @@ export type SchemaTarget =
  * - `exact`: the name's words; `lemma`: another form of them (shipped → ship);
  * - `label`, `layer`, `comment`: words of the catalog's label, semantic-layer synonym or comment;
  * - `head`: the last word of a longer name (tickets → support_tickets); `part`: another single word of it;
- * - `entity-column`: the entity's words before a column's ("customer country").
+ * - `entity-column`: the entity's words before a column's ("customer country");
+ * - `holds`: a word for what the column holds ("money" for an entity's one money column).
  */
-export type MatchKind = 'exact' | 'lemma' | 'label' | 'layer' | 'comment' | 'head' | 'part' | 'entity-column';
+export type MatchKind = 'exact' | 'lemma' | 'label' | 'layer' | 'comment' | 'head' | 'part' | 'entity-column' | 'holds';
 
 export interface TermEntry {
   readonly target: SchemaTarget;
