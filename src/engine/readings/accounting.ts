@@ -9,6 +9,7 @@ import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
 import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { columnOf } from '../schema/schema-model.ts';
+import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
 import { isAdditive } from './implied-measures.ts';
@@ -89,7 +90,15 @@ export function accountWords(draft: Draft): void {
   if (oneNumberForTwoQuestions(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
-  for (const pick of draft.withRole('word')) draft.use(pick.unit);
+  for (const pick of draft.withRole('word')) {
+    const unit = units[pick.unit];
+    if (unit.kind === 'link') {
+      // A unit said after "in" is read only as the unit of a measure kept in it.
+      if (!measuresInUnit(draft, tokens[unit.start].lemma)) throw new Invalid();
+      draft.usedTokens.add(unit.start - 1);
+    }
+    draft.use(pick.unit);
+  }
   for (const [index, unit] of units.entries()) {
     if (unit.kind !== 'cue' || draft.usedCues.has(index)) continue;
     const pick = draft.picks[index];
@@ -141,6 +150,13 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/** A measure of the reading aggregates a column whose name ends with this unit ("hours" for resolution_hours). */
+function measuresInUnit(draft: Draft, unit: string): boolean {
+  if (!UNIT_WORDS.has(unit)) return false;
+  return draft.outputs.some((output) => output.kind === 'measure' && output.column !== undefined
+    && lemmaOf(columnOf(draft.input.schema, output.entity, output.column).words.at(-1) ?? '') === unit);
 }
 
 /** Words that make the time after them a bound: "after the year 1989", "before 2020", "since 2021". */

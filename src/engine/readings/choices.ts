@@ -4,6 +4,7 @@
  * a sort key… — each with the features of the neighbourhood that suggested it. A proposal never
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
+import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
 import type { Features } from './features.ts';
 import type { Link } from './links.ts';
@@ -90,7 +91,10 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
           group: listGroupCue(units, contexts, index) !== undefined,
         };
-        return linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
+        const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
+        // "average resolution time in hours": a unit said for a measure (checked against it when the words are accounted for).
+        const unitSaid = unit.end - unit.start === 1 && UNIT_WORDS.has(tokens[unit.start].lemma) && tokens[unit.start - 1]?.lower === 'in';
+        return unitSaid ? [...links, { unit: index, role: 'word', features: { 'link.unit-said': 1 } }] : links;
       }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
