@@ -71,6 +71,7 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
     segments: [{ words: ['return', 'returns'], label: 'returned orders', conditions: [when('status', 'eq', 'returned')] }],
   },
   employees: {
+    synonyms: ['staff', 'staff member', 'worker'],
     segments: [
       { words: ['sale rep', 'sales rep', 'sale representative', 'sales representative'], label: 'sales representatives', conditions: [when('title', 'in', 'Sales Representative', 'Senior Sales Representative')] },
       { words: ['sale manager', 'sales manager'], label: 'sales managers', conditions: [when('title', 'eq', 'Sales Manager')] },
@@ -90,9 +91,16 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
     ],
   },
   payments: { columnSynonyms: { amount: ['collected', 'received', 'amount received', 'amount collected'] } },
+  customers: { synonyms: ['client', 'buyer'] },
+  products: { synonyms: ['item'] },
 };
 
 const SAAS: Readonly<Record<string, EntityLayer>> = {
+  // The accounts are the customers: companies that signed up.
+  accounts: {
+    synonyms: ['customer', 'client', 'company'],
+    columnSynonyms: { employee_count: ['company size', 'headcount', 'size'] },
+  },
   subscriptions: {
     metrics: [
       {
@@ -136,6 +144,7 @@ const SAAS: Readonly<Record<string, EntityLayer>> = {
     ],
   },
   support_tickets: {
+    columnSynonyms: { satisfaction_score: ['customer satisfaction', 'customer satisfaction score', 'csat', 'rating'] },
     segments: [
       { words: ['unresolved'], label: 'unresolved tickets (open or pending)', conditions: [when('status', 'in', 'open', 'pending')] },
       { words: ['solved', 'resolved'], label: 'solved tickets', conditions: [when('status', 'in', 'solved', 'closed')], time: 'resolved_at' },
