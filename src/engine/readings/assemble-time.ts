@@ -98,9 +98,16 @@ function assembleVersus(draft: Draft): void {
 export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefined {
   const named = namedDate(draft, unitIndex);
   if (named) return named;
-  // "subscriptions cancelled in 2025": a state said as a verb beside the period is an event whose
-  // date the data does not name; the rows' own date (when they started) would answer another question.
-  if (stateVerbBeside(draft, unitIndex)) throw new Invalid();
+  // "subscriptions cancelled in 2025": a state said as a verb beside the period is an event, dated
+  // only by a date column its comment says is when it happened ("When the subscription was
+  // cancelled"); the rows' own date (when they started) would answer another question.
+  const event = stateVerbBeside(draft, unitIndex);
+  if (event !== undefined) {
+    const dated = eventDate(draft, event);
+    if (!dated) throw new Invalid();
+    draft.feature('period.event-date');
+    return dated;
+  }
   const date = defaultDate(draft);
   // "customers who joined last year": a clause about some rows dates those rows; with a verb that
   // names no date, the date of another entity (their orders') would answer another question.
@@ -126,8 +133,19 @@ function clauseEntity(draft: Draft, unitIndex: number): string | undefined {
   return soleEntity(units[draft.unitOfToken(index - 1)]);
 }
 
-function stateVerbBeside(draft: Draft, unitIndex: number): boolean {
-  return timeNeighbours(draft, unitIndex).some((side) => {
+/** The one date column of the verb's rows whose comment or name says the verb ("cancelled_at", "When … was cancelled"). */
+function eventDate(draft: Draft, verbUnit: number): ColumnInfo | undefined {
+  const entity = draft.picks[verbUnit]?.link?.target.entity;
+  const unit = draft.input.units[verbUnit];
+  if (!entity || !unit) return undefined;
+  const lemma = draft.input.tokens[unit.end - 1].lemma;
+  const dates = entityOf(draft.input.schema, entity).columns.filter((column) => column.isDate && (column.commentWords?.includes(lemma) || column.words.includes(lemma)));
+  return dates.length === 1 ? dates[0] : undefined;
+}
+
+/** The unit of a state said as a verb beside the period, if any. */
+function stateVerbBeside(draft: Draft, unitIndex: number): number | undefined {
+  return timeNeighbours(draft, unitIndex).find((side) => {
     const unit = draft.input.units[side];
     const pick = draft.picks[side];
     if (unit?.kind !== 'link' || !isVerb(draft.input.tokens, unit.start, unit.end)) return false;
