@@ -276,6 +276,11 @@ function impliedComparisons(draft: Draft): void {
       amountComparison(draft, index, cue.op, cue.values);
       continue;
     }
+    // "invoices over 5000": a bare number said right after rows that have one amount compares it.
+    if (!cue.concept && !cue.attributes && !cue.percent && !cue.against && draft.picks[draft.rightOf(index)] === undefined) {
+      if (amountComparison(draft, index, cue.op, cue.values)) draft.feature('compare.implied-amount-bare');
+      continue;
+    }
     if ((!cue.concept && !cue.attributes) || cue.values.length === 0 || !draft.subject) continue;
     if (draft.picks[draft.rightOf(index)]?.role === 'having') continue;
     const implied = impliedColumn(draft, draft.subject, cue);
@@ -291,13 +296,14 @@ function impliedComparisons(draft: Draft): void {
  * asked about, with no column named, compares their one amount column. Rows with no single amount
  * column leave the comparison unread, and the reading declines.
  */
-function amountComparison(draft: Draft, cueIndex: number, op: CompareOp, values: readonly number[]): void {
+function amountComparison(draft: Draft, cueIndex: number, op: CompareOp, values: readonly number[]): boolean {
   const before = draft.picks[draft.leftOf(cueIndex)]?.link?.target;
-  if (values.length === 0 || before?.kind !== 'entity' || before.entity !== draft.subject) return;
+  if (values.length === 0 || before?.kind !== 'entity' || before.entity !== draft.subject) return false;
   const amount = entityOf(draft.input.schema, before.entity).primaryAmount;
-  if (!amount) return;
+  if (!amount) return false;
   draft.conditions.push({ kind: 'compare', entity: amount.entity, column: amount.name, op, values, tokens: draft.useCue(cueIndex) });
   draft.feature('compare.implied-amount');
+  return true;
 }
 
 function patterns(draft: Draft): void {

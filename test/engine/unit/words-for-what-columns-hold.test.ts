@@ -1,7 +1,8 @@
 /**
  * Words for what a column holds, on a schema the engine was not tuned on: "money" names an
  * entity's one additive money column (and nothing on an entity with two); "delivery time" names
- * delivery_days, and "in days" after it says the unit it is kept in, which no other unit may say.
+ * delivery_days, and "in days" after it says the unit it is kept in, which no other unit may say; a
+ * bare number right after rows with one money column ("donations over 500") compares that column.
  */
 import { expect, it } from 'vitest';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
@@ -38,4 +39,14 @@ it('reads "<stem> time" as a column kept in a unit of time, and the unit said af
 it('reads no unit a measure is not kept in', () => {
   const result = planQuestion('average delivery time in hours', { catalog: charity, values: [], now }, { suggest: false });
   expect(result).toMatchObject({ ok: false, words: ['hours'] });
+});
+
+it('compares the one money column with a bare number said right after the rows ("donations over 500")', () => {
+  const [best] = readings('how many donations over 500');
+  expect(best?.planned.query.filters).toEqual([expect.objectContaining({ expression: { kind: 'field', entity: 'donation', column: 'amount' }, op: 'gt', values: [500] })]);
+});
+
+it('compares nothing with a bare number after rows with no single money column ("grants over 500")', () => {
+  const compared = readings('how many grants over 500').flatMap((candidate) => candidate.planned.query.filters);
+  expect(compared).toEqual([]);
 });
