@@ -7,7 +7,7 @@ import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
-import { saidOfOtherRows } from './said-of-rows.ts';
+import { saidOfOtherRows, valueOfRowsBefore } from './said-of-rows.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
 import type { Token } from '../question/tokens.ts';
@@ -32,7 +32,7 @@ function valueFilters(draft: Draft): void {
   for (const pick of filters) {
     if (done.has(pick.unit) || pick.link?.target.kind !== 'value') continue;
     const target = pick.link.target;
-    if (saidOfOtherRows(draft, pick.unit, target.entity)) throw new Invalid();
+    if (saidOfOtherRows(draft, pick.unit, target.entity) || valueOfRowsBefore(draft, pick.unit, target)) throw new Invalid();
     const group = [pick];
     done.add(pick.unit);
     let current = pick.unit;

@@ -56,7 +56,7 @@ export function assembleMeasures(draft: Draft): void {
         continue;
       }
       // "total revenue" restates the metric's sum; "average shipping cost" averages its column under its conditions.
-      const cueIndex = draft.leftOf(pick.unit);
+      const cueIndex = draft.cueAt(draft.leftOf(pick.unit)) === undefined ? (howMuchDid(draft, pick.unit) ?? draft.leftOf(pick.unit)) : draft.leftOf(pick.unit);
       const cue = draft.cueAt(cueIndex);
       let aggregate: ReadingAggregate = metric.aggregate;
       const tokens = draft.use(pick.unit);
@@ -156,6 +156,21 @@ function storedCountOf(draft: Draft, entity: string): boolean {
   if (!head) return false;
   return draft.input.schema.entities.some((other) => other.name !== entity
     && other.columns.some((column) => column.isNumeric && column.words.includes(head) && column.words.some((word) => COUNT_WORDS.has(word))));
+}
+
+/**
+ * "How much did customers in Germany spend?": "how much did" asks for the amount the verb of its
+ * clause names (a metric said as a verb), past the rows that did it. The cue's unit, when no other
+ * measure stands between.
+ */
+function howMuchDid(draft: Draft, unit: number): number | undefined {
+  const { units, tokens } = draft.input;
+  for (let index = unit - 1; index >= 0; index -= 1) {
+    const cue = draft.cueAt(index);
+    if (cue?.kind === 'aggregate' && cue.howMuch) return tokens[units[index].end]?.lemma === 'do' && !draft.usedCues.has(index) ? index : undefined;
+    if (draft.picks[index]?.role === 'measure' || cue !== undefined) return undefined;
+  }
+  return undefined;
 }
 
 function addMeasure(draft: Draft, unit: number, measure: MeasureNode): void {

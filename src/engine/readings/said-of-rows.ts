@@ -24,3 +24,24 @@ export function saidOfOtherRows(draft: Draft, unitIndex: number, entity: string)
   const about = units.slice(0, unitIndex).reverse().find((earlier) => earlier.kind === 'link');
   return namesOnlyOthers(about);
 }
+
+/**
+ * "customers in Germany", "suppliers from Italy": a value said right after rows, with "in" or
+ * "from" between, is theirs when a column of theirs holds it; read on other rows' column
+ * (the orders' ship country) it would answer another question. Not when a noun naming other rows
+ * follows the value ("courses in the Physics department").
+ */
+export function valueOfRowsBefore(draft: Draft, unitIndex: number, target: { entity: string; value: string | number | boolean }): boolean {
+  const { contexts } = draft.input;
+  const left = contexts[unitIndex].left;
+  if (left.kind !== 'in' && left.kind !== 'from') return false;
+  const before = contexts[left.unit]?.left;
+  if (before?.kind !== 'link') return false;
+  const rows = draft.picks[before.unit]?.link?.target;
+  if (rows?.kind !== 'entity' || rows.entity === target.entity) return false;
+  // "courses in the Physics department": the value names the rows of the noun after it.
+  const next = draft.input.units[unitIndex + 1];
+  if (next?.kind === 'link' && next.start === draft.unit(unitIndex).end && next.links.some((link) => link.target.kind === 'entity')) return false;
+  const unit = draft.unit(unitIndex);
+  return unit.kind === 'link' && unit.links.some((link) => link.target.kind === 'value' && link.target.entity === rows.entity && link.target.value === target.value);
+}
