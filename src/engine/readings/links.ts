@@ -229,7 +229,7 @@ function quotedLinks(token: Token, values: ValueIndex): Link[] {
 /** Metrics and segments of the semantic layer, by their words. */
 function layerLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
   const span = tokens.slice(start, end);
-  const forms = new Set([span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' ')));
+  const forms = new Set([span, withoutInversion(span)].flatMap((words) => [words.map((token) => token.lemma), words.map((token) => token.lower), words.map((token) => lemmaOf(token.lower))]).map((words) => words.join(' ')));
   const links: Link[] = [];
   for (const entity of schema.entities) {
     for (const metric of entity.metrics) {
@@ -240,6 +240,15 @@ function layerLinks(tokens: readonly Token[], start: number, end: number, schema
     }
   }
   return links;
+}
+
+/**
+ * "how many units did we sell", "how much discount did we give": a question's inverted "did we"
+ * inside a term of the semantic layer ("units sold", "discount given") splits it, and is left out.
+ */
+function withoutInversion(span: readonly Token[]): readonly Token[] {
+  const at = span.findIndex((token, index) => index > 0 && index < span.length - 2 && (token.lemma === 'do' || token.lemma === 'have') && span[index + 1].pos === 'PRON');
+  return at < 0 ? span : [...span.slice(0, at), ...span.slice(at + 2)];
 }
 
 /**

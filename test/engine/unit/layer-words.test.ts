@@ -2,7 +2,8 @@
  * Words the semantic layer defines, and arithmetic between quantities, on a small property-rental
  * schema the engine was not tuned on: a metric's word is the metric; an entity named like one of
  * its own values reads as that value only when nothing else said is about the same column; a
- * question that asks to compute ("minus", "divided by") is not answered as something else.
+ * question that asks to compute ("minus", "divided by") is not answered as something else; a
+ * metric's term split by a question's "did we" ("how many units did we sell") is still the metric.
  */
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity, ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -82,5 +83,19 @@ describe('a metric of one column said in a comparison of rows', () => {
     const best = readQuestion(question, rentals, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
     expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'lease', column: 'rent' }, op: 'gt', values: [2000] }));
     expect(best?.having).toEqual([]);
+  });
+});
+
+describe('a term of the layer split by a question\'s "did we"', () => {
+  const sale: CatalogEntity = {
+    ...entity({ name: 'sale_line', columns: [['id', 'integer'], ['quantity', 'integer'], ['sold_on', 'date']] }),
+    metrics: [{ words: ['unit sell', 'units sold'], label: 'Units sold', aggregate: 'sum', column: 'quantity', conditions: [] }],
+  };
+  const shop = catalog(sale);
+
+  it.each(['how many units did we sell in 2024', 'how many units have we sold in 2024'])('is still the metric: "%s"', (question) => {
+    const [best] = readQuestion(question, shop, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+    expect(best?.unusedWords).toEqual([]);
+    expect(best?.planned.query.measures).toMatchObject([{ aggregate: 'sum', expression: { column: 'quantity' } }]);
   });
 });
