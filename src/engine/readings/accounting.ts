@@ -93,8 +93,10 @@ export function accountWords(draft: Draft): void {
   for (const pick of draft.withRole('word')) {
     const unit = units[pick.unit];
     if (unit.kind === 'link') {
-      // A unit said after "in" is read only as the unit of a measure kept in it.
-      if (!measuresInUnit(draft, tokens[unit.start].lemma)) throw new Invalid();
+      // A unit said after a number is that number's, which the reading must use; after "in", only
+      // the unit of a measure kept in it.
+      const after = tokens[unit.start - 1];
+      if (after?.kind === 'number' ? !draft.usedTokens.has(after.index) : !measuresInUnit(draft, tokens[unit.start].lemma)) throw new Invalid();
       draft.usedTokens.add(unit.start - 1);
     }
     draft.use(pick.unit);

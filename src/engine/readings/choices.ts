@@ -92,8 +92,8 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           group: listGroupCue(units, contexts, index) !== undefined,
         };
         const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
-        // "average resolution time in hours": a unit said for a measure (checked against it when the words are accounted for).
-        const unitSaid = unit.end - unit.start === 1 && UNIT_WORDS.has(tokens[unit.start].lemma) && tokens[unit.start - 1]?.lower === 'in';
+        // "average resolution time in hours", "more than 30 days": a unit said for a measure or a number (checked when the words are accounted for).
+        const unitSaid = unit.end - unit.start === 1 && UNIT_WORDS.has(tokens[unit.start].lemma) && (tokens[unit.start - 1]?.lower === 'in' || tokens[unit.start - 1]?.kind === 'number');
         return unitSaid ? [...links, { unit: index, role: 'word', features: { 'link.unit-said': 1 } }] : links;
       }
       case 'cue': {
