@@ -92,7 +92,7 @@ const WHOLESALE: Readonly<Record<string, EntityLayer>> = {
   },
   payments: { columnSynonyms: { amount: ['collected', 'received', 'amount received', 'amount collected'] } },
   customers: { synonyms: ['client', 'buyer'] },
-  products: { synonyms: ['item'] },
+  products: { synonyms: ['item'], columnSynonyms: { unit_price: ['list price', 'catalog price', 'catalogue price'] } },
 };
 
 const SAAS: Readonly<Record<string, EntityLayer>> = {

@@ -2,7 +2,7 @@
  * The words the samples' semantic layer gives their tables and columns, as their owner would say
  * them: in the SaaS sample the customers are the accounts (companies), "company size" their
  * employee count and "customer satisfaction" the tickets' score; in the wholesale sample the staff
- * are the employees and clients the customers. Each question is answered with the rows of a
+ * are the employees, clients the customers and the list price the products' unit price. Each question is answered with the rows of a
  * hand-written query.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ const QUESTIONS: readonly { dataset: SampleSlug; question: string; sql: string }
   { dataset: 'saas', question: 'What is the average customer satisfaction score on tickets?', sql: 'SELECT avg(satisfaction_score) FROM support_tickets' },
   { dataset: 'wholesale', question: 'how many staff members are in Germany?', sql: `SELECT count(*) FROM employees WHERE country = 'Germany'` },
   { dataset: 'wholesale', question: 'number of clients in France', sql: `SELECT count(*) FROM customers WHERE country = 'France'` },
+  { dataset: 'wholesale', question: 'What is the average list price of our products?', sql: 'SELECT avg(unit_price) FROM products' },
 ];
 
 const now = new Date();
