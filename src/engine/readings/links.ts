@@ -229,7 +229,7 @@ function quotedLinks(token: Token, values: ValueIndex): Link[] {
 /** Metrics and segments of the semantic layer, by their words. */
 function layerLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
   const span = tokens.slice(start, end);
-  const forms = new Set([span, withoutInversion(span)].flatMap((words) => [words.map((token) => token.lemma), words.map((token) => token.lower), words.map((token) => lemmaOf(token.lower))]).map((words) => words.join(' ')));
+  const forms = new Set([span, withoutInversion(span), ...participleAfter(span)].flatMap((words) => [words.map((token) => token.lemma), words.map((token) => token.lower), words.map((token) => lemmaOf(token.lower))]).map((words) => words.join(' ')));
   const links: Link[] = [];
   for (const entity of schema.entities) {
     for (const metric of entity.metrics) {
@@ -249,6 +249,11 @@ function layerLinks(tokens: readonly Token[], start: number, end: number, schema
 function withoutInversion(span: readonly Token[]): readonly Token[] {
   const at = span.findIndex((token, index) => index > 0 && index < span.length - 2 && (token.lemma === 'do' || token.lemma === 'have') && span[index + 1].pos === 'PRON');
   return at < 0 ? span : [...span.slice(0, at), ...span.slice(at + 2)];
+}
+
+/** "trials expired", "orders returned": a participle after its noun says what "expired trials" says. */
+function participleAfter(span: readonly Token[]): (readonly Token[])[] {
+  return span.length === 2 && (span[1].pos === 'VERB' || span[1].pos === 'ADJ') && span[1].lower.endsWith('ed') ? [[span[1], span[0]]] : [];
 }
 
 /**

@@ -3,7 +3,8 @@
  * schema the engine was not tuned on: a metric's word is the metric; an entity named like one of
  * its own values reads as that value only when nothing else said is about the same column; a
  * question that asks to compute ("minus", "divided by") is not answered as something else; a
- * metric's term split by a question's "did we" ("how many units did we sell") is still the metric.
+ * metric's term split by a question's "did we" ("how many units did we sell") is still the metric, and a
+ * participle after its noun ("trials expired") says what the term with it first says.
  */
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity, ColumnValues } from '../../../src/connectors/catalog.ts';
@@ -97,5 +98,18 @@ describe('a term of the layer split by a question\'s "did we"', () => {
     const [best] = readQuestion(question, shop, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
     expect(best?.unusedWords).toEqual([]);
     expect(best?.planned.query.measures).toMatchObject([{ aggregate: 'sum', expression: { column: 'quantity' } }]);
+  });
+});
+
+describe('a participle after its noun', () => {
+  const parcel: CatalogEntity = {
+    ...entity({ name: 'parcel', columns: [['id', 'integer'], ['state', 'text'], ['sent_on', 'date']] }),
+    segments: [{ words: ['damaged parcel', 'damaged parcels'], label: 'damaged parcels', conditions: [{ column: 'state', op: 'eq', values: ['damaged'] }] }],
+  };
+
+  it('says what the segment\'s term says with the participle first ("parcels damaged" for "damaged parcels")', () => {
+    const [best] = readQuestion('how many parcels damaged', catalog(parcel), [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+    expect(best?.unusedWords).toEqual([]);
+    expect(best?.planned.query.filters).toEqual([expect.objectContaining({ expression: { kind: 'field', entity: 'parcel', column: 'state' }, op: 'eq', values: ['damaged'] })]);
   });
 });
