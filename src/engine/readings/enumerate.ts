@@ -167,7 +167,12 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
   // Filters all hold at once: their order, and a filter said twice ("open invoices that are open"), change no row.
   const filters = [...new Map(query.filters.map((filter) => [stableKey(filter), filter])).entries()]
     .sort(([left], [right]) => left.localeCompare(right)).map(([, filter]) => filter);
-  return queryKey({ ...query, measures, order, having, filters, columns: columns.length > 0 ? columns : query.columns, joins: [] });
+  // The same columns in another order are the same answer.
+  const shown = (columns.length > 0 ? columns : query.columns).map((selected) => ({ ...selected, id: `${selected.field.entity}.${selected.field.column}` }))
+    .sort((left, right) => left.id.localeCompare(right.id));
+  const orderIds = new Map(query.columns.map((selected) => [selected.id, `${selected.field.entity}.${selected.field.column}`]));
+  const orderBy = order.map((entry) => ({ ...entry, id: orderIds.get(entry.id) ?? entry.id }));
+  return queryKey({ ...query, measures, order: orderBy, having, filters, columns: shown, joins: [] });
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */

@@ -78,6 +78,15 @@ describe('coreKey (readings that give the same answer)', () => {
     const eitherFilter = { ...eightHours, op: 'in' as const, values: [4, 8] };
     expect(coreKey({ ...withHours, filters: [eitherFilter] }, schema)).not.toBe(coreKey({ ...list, filters: [eitherFilter] }, schema));
   });
+
+  it('is the same for the same columns shown in another order, sorted by the same one', () => {
+    const amount = { id: 'amt', label: 'Amount', field: field('work_ord', 'amt') };
+    const hours = { id: 'hrs', label: 'Hours', field: field('work_ord', 'hrs') };
+    const list: LogicalQuery = { ...hoursByTech, measures: [], dimensions: [], filters: [], order: [{ id: 'hrs', direction: 'desc' }], columns: [amount, hours] };
+    const reordered: LogicalQuery = { ...list, columns: [{ ...hours, id: 'hours' }, amount], order: [{ id: 'hours', direction: 'desc' }] };
+    expect(coreKey(reordered, schema)).toBe(coreKey(list, schema));
+    expect(coreKey({ ...reordered, order: [{ id: 'amt', direction: 'desc' }] }, schema)).not.toBe(coreKey(list, schema));
+  });
 });
 
 describe('enumerated readings', () => {
