@@ -28,8 +28,9 @@ export function saidOfOtherRows(draft: Draft, unitIndex: number, entity: string)
 /**
  * "customers in Germany", "suppliers from Italy": a value said right after rows, with "in" or
  * "from" between, is theirs when a column of theirs holds it; read on other rows' column
- * (the orders' ship country) it would answer another question. Not when a noun naming other rows
- * follows the value ("courses in the Physics department").
+ * (the orders' ship country) it would answer another question. Said of other rows than the
+ * subject ("how much did customers in Germany spend": the revenue's lines); not when a noun naming
+ * other rows follows the value ("courses in the Physics department").
  */
 export function valueOfRowsBefore(draft: Draft, unitIndex: number, target: { entity: string; value: string | number | boolean }): boolean {
   const { contexts } = draft.input;
@@ -38,7 +39,8 @@ export function valueOfRowsBefore(draft: Draft, unitIndex: number, target: { ent
   const before = contexts[left.unit]?.left;
   if (before?.kind !== 'link') return false;
   const rows = draft.picks[before.unit]?.link?.target;
-  if (rows?.kind !== 'entity' || rows.entity === target.entity) return false;
+  // On the rows asked about themselves, the decision prefers their own column (decide.ts, closerReadingOfSameQuestion).
+  if (rows?.kind !== 'entity' || rows.entity === target.entity || rows.entity === draft.subject) return false;
   // "courses in the Physics department": the value names the rows of the noun after it.
   const next = draft.input.units[unitIndex + 1];
   if (next?.kind === 'link' && next.start === draft.unit(unitIndex).end && next.links.some((link) => link.target.kind === 'entity')) return false;
