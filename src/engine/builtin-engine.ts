@@ -9,6 +9,7 @@ import { explain } from './explain/interpret.ts';
 import { candidateSuggestions, pickSuggestions } from './explain/suggest.ts';
 import { composeFollowUp } from './question/follow-up.ts';
 import { refusalOf } from './question/guards.ts';
+import { presentPhraseTokens } from './question/present.ts';
 import { tokenize } from './question/tokens.ts';
 import { carriesMeaning, isEmptyWord } from './readings/accounting.ts';
 import { decide } from './readings/decide.ts';
@@ -66,7 +67,9 @@ export function planQuestion(question: string, context: EngineContext, options: 
       const linked = readings.units.some((unit) => unit.kind === 'link' || (unit.kind === 'quoted' && unit.links.length > 0));
       if (!linked) return decline('nothing_matched');
       // Words that name nothing in the data are the likeliest reason no reading holds ("income minus rent").
-      const unknown = readings.units.flatMap((unit) => (unit.kind === 'word' && carriesMeaning(unit.token) && !isEmptyWord(unit.token) ? [unit.token.text] : []));
+      // Words for the present ("right now") carry nothing, and are not named as unknown.
+      const present = presentPhraseTokens(readings.tokens);
+      const unknown = readings.units.flatMap((unit) => (unit.kind === 'word' && carriesMeaning(unit.token) && !isEmptyWord(unit.token) && !present.has(unit.token.index) ? [unit.token.text] : []));
       if (unknown.length > 0) return decline('unknown_words', quoteAll(unknown), unknown);
       return decline('unsupported_question', 'no single query over this data reads every part of it');
     }

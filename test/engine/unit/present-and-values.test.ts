@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
@@ -34,5 +35,10 @@ describe('the present', () => {
     const { query, unused } = best(question);
     expect(unused).toEqual([]);
     expect(query?.filters).toContainEqual({ kind: 'filter', expression: { kind: 'field', entity: 'ticket', column: 'state' }, op: 'eq', values: ['open'] });
+  });
+
+  it.each(['how much gravity is open right now', 'how much gravity is open at the moment'])('is never named as a word the data lacks: "%s"', (question) => {
+    const result = planQuestion(question, { catalog: desk, values, now: new Date('2025-05-10T12:00:00Z') }, { suggest: false });
+    expect(result).toMatchObject({ ok: false, code: 'unknown_words', words: ['gravity'] });
   });
 });
