@@ -30,7 +30,6 @@ import { rowSource, type SqlContext } from './sql-rows.ts';
 import { buildScope, invalid } from './sql-scope.ts';
 import { checkShape } from './sql-shape.ts';
 import { windowSelect } from './sql-windows.ts';
-import { derivedTable } from './sql-layout.ts';
 
 export interface SqlCompileOptions {
   /** Rows a result may hold; the statement asks for one more to detect truncation. */
@@ -84,8 +83,10 @@ function aggregateSelect(query: LogicalQuery, context: SqlContext): Select {
   const ids = [...query.dimensions.map(({ id }) => id), ...query.measures.map(({ id }) => id)];
   const windowIds = new Set(query.measures.filter(isWindowMeasure).map(({ id }) => id));
   let lines = compileGrouped(query, context, ids.filter((id) => !windowIds.has(id)), true);
-  if (windowIds.size > 0) lines = windowSelect(query, lines, context);
-  else if (dialect.ordersByExpression && query.limitPerGroup === undefined && ordersUpByMeasure(query)) lines = outerSelect(ids, lines, dialect);
+  // Ordered ascending by a measure where that order is an expression over its alias (MariaDB): the
+  // grouped rows are read as a derived table first, as window measures read them.
+  const ordersUpByAlias = dialect.ordersByExpression && query.limitPerGroup === undefined && ordersUpByMeasure(query);
+  if (windowIds.size > 0 || ordersUpByAlias) lines = windowSelect(query, lines, context);
   const byDimensions = query.dimensions.map(({ id }) => ({ id, term: dialect.orderTerm(dialect.quoteIdentifier(id), 'asc') }));
   if (query.limitPerGroup === undefined) return { lines, ids, defaultOrder: byDimensions.map(({ term }) => term), tieBreak: byDimensions };
   const ranked = limitPerGroupSelect(query.limitPerGroup, lines, ids, context.parameters, dialect);
@@ -95,14 +96,6 @@ function aggregateSelect(query: LogicalQuery, context: SqlContext): Select {
 /** Ordered ascending by a measure: its ORDER BY term names the measure's alias inside an expression. */
 function ordersUpByMeasure(query: LogicalQuery): boolean {
   return query.order.some(({ id, direction }) => direction === 'asc' && query.measures.some((measure) => measure.id === id));
-}
-
-const GROUPED_ALIAS = 'o';
-
-/** `SELECT o.… FROM (grouped) AS o`: the grouped rows as plain columns, which any expression may name. */
-function outerSelect(ids: readonly string[], grouped: readonly string[], dialect: SqlDialect): string[] {
-  const quote = (id: string) => dialect.quoteIdentifier(id);
-  return ['SELECT', ids.map((id) => `  ${GROUPED_ALIAS}.${quote(id)} AS ${quote(id)}`).join(',\n'), ...derivedTable(grouped, GROUPED_ALIAS)];
 }
 
 function orderClause(query: LogicalQuery, select: Select, dialect: SqlDialect): string | undefined {

@@ -20,7 +20,7 @@ import { invalid } from './sql-scope.ts';
 
 const WINDOW_ALIAS = 'w';
 
-/** `SELECT …, <window measures> FROM (grouped) AS w`, the output columns in the query's order. */
+/** `SELECT …, <window measures> FROM (grouped) AS w`, the output columns in the query's order (with no window measure, the grouped rows as plain columns). */
 export function windowSelect(query: LogicalQuery, grouped: readonly string[], context: SqlContext): string[] {
   const { dialect } = context;
   const quote = (id: string) => dialect.quoteIdentifier(id);

@@ -124,7 +124,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     const made = rowShareMeasures(reading.rowShare, measures[0], schema, root, now);
     measures.splice(0, 1, made.part, made.whole, made.share);
     nodeMeasures.splice(0, 1, made.share);
-    for (const [id, definition] of made.definitions) definitions.set(id, definition);
+    definitions.set(made.share.id, made.definition);
     for (const condition of reading.rowShare.conditions) if (condition.kind === 'period' && condition.period.assumption) assumptions.push(condition.period.assumption);
   }
   let showFrom: LogicalQuery['showFrom'];

@@ -13,7 +13,8 @@ export interface ShareMeasures {
   readonly part: Measure;
   readonly whole: Measure;
   readonly share: Measure;
-  readonly definitions: ReadonlyMap<string, string>;
+  /** The share's definition in words. */
+  readonly definition: string;
 }
 
 export function rowShareMeasures(share: NonNullable<Reading['rowShare']>, whole: Measure, schema: SchemaIndex, root: string, now: Date): ShareMeasures {
@@ -27,5 +28,5 @@ export function rowShareMeasures(share: NonNullable<Reading['rowShare']>, whole:
     id: `share_of_${whole.id.replace(/_count$/, '')}`, label: `Share of ${noun} where ${which}`, aggregate: 'ratio',
     numeratorId: part.id, denominatorId: whole.id, percent: true, unit: PERCENT_UNIT,
   };
-  return { part, whole, share: ratio, definitions: new Map([[ratio.id, `${part.label.toLowerCase()} / ${whole.label.toLowerCase()}, in percent`]]) };
+  return { part, whole, share: ratio, definition: `${part.label.toLowerCase()} / ${whole.label.toLowerCase()}, in percent` };
 }

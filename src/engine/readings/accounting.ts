@@ -96,7 +96,7 @@ export function accountWords(draft: Draft): void {
       // A unit said after a number is that number's, which the reading must use; after "in", only
       // the unit of a measure kept in it.
       const after = tokens[unit.start - 1];
-      if (after?.kind === 'number' ? !draft.usedTokens.has(after.index) : !measuresInUnit(draft, tokens[unit.start].lemma)) throw new Invalid();
+      if (after?.kind === 'number' ? !unitOfUsedNumber(draft, unit.start) : !measuresInUnit(draft, tokens[unit.start].lemma)) throw new Invalid();
       draft.usedTokens.add(unit.start - 1);
     }
     draft.use(pick.unit);
@@ -143,8 +143,7 @@ export function accountWords(draft: Draft): void {
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
-    // "more than 30 days": the unit of a number the reading compares.
-    if (UNIT_WORDS.has(token.lemma) && tokens[token.index - 1]?.kind === 'number' && draft.usedTokens.has(token.index - 1)) continue;
+    if (unitOfUsedNumber(draft, token.index)) continue;
     // "customers who never placed an order": the verb only says the order came to be; the order is read.
     const object = objectOfLightVerb(tokens, token.index);
     if (object !== undefined && draft.usedTokens.has(object)) continue;
@@ -152,6 +151,12 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/** "more than 30 days": the unit of a number the reading uses. */
+function unitOfUsedNumber(draft: Draft, index: number): boolean {
+  const before = draft.input.tokens[index - 1];
+  return UNIT_WORDS.has(draft.input.tokens[index].lemma) && before?.kind === 'number' && draft.usedTokens.has(before.index);
 }
 
 /** A measure of the reading aggregates a column whose name ends with this unit ("hours" for resolution_hours). */
@@ -236,7 +241,6 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
   return (before?.kind === 'entity' || additive)
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
 }
-
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */
 function everyInCondition(draft: Draft, cueIndex: number): boolean {

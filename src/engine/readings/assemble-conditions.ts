@@ -272,13 +272,10 @@ function impliedComparisons(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(index)) continue;
     const cue = unit.cue;
-    if (cue.money && !cue.concept && !cue.attributes) {
-      amountComparison(draft, index, cue.op, cue.values);
-      continue;
-    }
-    // "invoices over 5000": a bare number said right after rows that have one amount compares it.
-    if (!cue.concept && !cue.attributes && !cue.percent && !cue.against && draft.picks[draft.rightOf(index)] === undefined) {
-      if (amountComparison(draft, index, cue.op, cue.values)) draft.feature('compare.implied-amount-bare');
+    // "invoices over $5,000", and a bare number with nothing after it ("invoices over 5000").
+    const bare = !cue.money && !cue.percent && !cue.against && draft.picks[draft.rightOf(index)] === undefined;
+    if (!cue.concept && !cue.attributes && (cue.money || bare)) {
+      if (amountComparison(draft, index, cue.op, cue.values) && bare) draft.feature('compare.implied-amount-bare');
       continue;
     }
     if ((!cue.concept && !cue.attributes) || cue.values.length === 0 || !draft.subject) continue;

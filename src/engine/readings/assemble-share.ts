@@ -30,10 +30,9 @@ export function splitRowShare(draft: Draft): void {
  */
 export function checkRowShare(draft: Draft): void {
   const share = draft.rowShare;
-  const shareCues = draft.input.units.flatMap((unit, index) => (unit.kind === 'cue' && unit.cue.kind === 'count' && unit.cue.share && draft.usedCues.has(index) ? [index] : []));
   if (!share) {
     // A percentage cue some other step took as a plain count ("number of") would drop the percentage.
-    if (shareCues.length > 0) throw new Invalid();
+    if (draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'count' && unit.cue.share === true && draft.usedCues.has(index))) throw new Invalid();
     return;
   }
   if (share.conditions.length === 0) {

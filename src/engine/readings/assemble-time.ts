@@ -133,13 +133,13 @@ function clauseEntity(draft: Draft, unitIndex: number): string | undefined {
   return soleEntity(units[draft.unitOfToken(index - 1)]);
 }
 
-/** The one date column of the verb's rows whose comment or name says the verb ("cancelled_at", "When … was cancelled"). */
+/** The one date column of the verb's rows whose comment says the verb ("When the subscription was cancelled"); a date its name says is namedDate's. */
 function eventDate(draft: Draft, verbUnit: number): ColumnInfo | undefined {
   const entity = draft.picks[verbUnit]?.link?.target.entity;
   const unit = draft.input.units[verbUnit];
   if (!entity || !unit) return undefined;
   const lemma = draft.input.tokens[unit.end - 1].lemma;
-  const dates = entityOf(draft.input.schema, entity).columns.filter((column) => column.isDate && (column.commentWords?.includes(lemma) || column.words.includes(lemma)));
+  const dates = entityOf(draft.input.schema, entity).columns.filter((column) => column.isDate && column.commentWords?.includes(lemma) === true);
   return dates.length === 1 ? dates[0] : undefined;
 }
 

@@ -7,6 +7,7 @@ import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
 import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
 import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './schema-words.ts';
+import { lemmaOf } from '../language/nlp.ts';
 
 const cache = new WeakMap<Catalog, SchemaIndex>();
 
@@ -125,7 +126,7 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   addNames(terms, column, words, column.name, target);
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
   // resolution_hours, delivery_days: a length of time, in the unit its name ends with ("resolution time").
-  if (column.isNumeric && words.length > 1 && DURATION_UNITS.has(words.at(-1) ?? '')) {
+  if (column.isNumeric && words.length > 1 && DURATION_UNITS.has(lemmaOf(words.at(-1) ?? ''))) {
     for (const noun of ['time', 'duration']) terms.add([...words.slice(0, -1), noun], target, 'holds');
   }
   const startsWithEntity = entity.words.every((word, position) => words[position] === word);
@@ -202,10 +203,10 @@ class TermBuilder {
   }
 }
 
-/** Which match to keep when one phrase names the same element twice: the stronger. */
 /** Units a column holding a length of time is named in. */
-const DURATION_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'seconds', 'minutes', 'hours', 'days', 'weeks', 'months', 'years']);
+const DURATION_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
 
+/** Which match to keep when one phrase names the same element twice: the stronger. */
 const MATCH_RANK: Record<MatchKind, number> = { exact: 0, label: 1, layer: 1, lemma: 2, 'entity-column': 3, head: 4, holds: 4, comment: 5, part: 6 };
 
 function sameTarget(left: SchemaTarget, right: SchemaTarget): boolean {

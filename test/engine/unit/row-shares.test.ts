@@ -80,9 +80,9 @@ it('reads a breakdown with nothing to pick as each group\'s share of the total',
   expect(query.measures.map((measure) => measure.aggregate)).toEqual(['count', 'share']);
 });
 
-it('has no reading of a share with nothing to pick and no groups', () => {
-  const result = planQuestion('what percentage of appointments', { catalog: clinic, values, now }, { suggest: false });
-  expect(result.ok).toBe(false);
+it('has no reading of a share with nothing to pick and no groups (every row is 100 % of the rows)', () => {
+  const { candidates } = readQuestion('what percentage of appointments', clinic, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+  expect(candidates.filter((candidate) => candidate.planned.query.measures.length > 0)).toEqual([]);
 });
 
 describe('a period beside a state said as a verb', () => {
