@@ -1,6 +1,6 @@
 /**
  * "Memberships cancelled in 2024": a state said as a verb beside a period is an event. It is dated
- * by the one date column whose comment (or name) says when that happened, and has no reading when
+ * by the one date column whose comment says when that happened, and has no reading when
  * no column does: the rows' own date would answer another question. On a schema the engine was not
  * tuned on.
  */
