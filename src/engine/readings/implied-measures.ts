@@ -7,6 +7,7 @@ import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { groupByShown } from './assemble-ranking.ts';
 import type { Draft } from './draft.ts';
 import type { OutputNode } from './reading.ts';
+import type { Cue } from '../question/cues.ts';
 
 /** "each ticket priority and its count": a count cue with nothing after it counts the subject's rows. */
 export function bareCounts(draft: Draft): void {
@@ -15,7 +16,7 @@ export function bareCounts(draft: Draft): void {
     if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
     const right = draft.input.contexts[index].right;
     // "count the number of …": the next count cue says what is counted.
-    if (right.kind === 'link' || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count') continue;
+    if ((right.kind === 'link' && !countsValueSaid(draft, unit.cue, draft.rightOf(index))) || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count') continue;
     const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate === 'count');
     if (counted && draft.input.contexts[index].left.kind === 'sort') continue;
     const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: draft.useCue(index) };
@@ -23,6 +24,19 @@ export function bareCounts(draft: Draft): void {
     draft.outputs.push(measure);
     draft.feature('count.bare');
   }
+}
+
+/**
+ * "how many engineers are older than 30": a value said where the counted rows are named picks the
+ * subject's rows that hold it. Only a word that names nothing but values, and is the whole noun
+ * ("how many king beds" counts beds, not rooms with a king bed); a share counts its rows otherwise.
+ */
+function countsValueSaid(draft: Draft, cue: Extract<Cue, { kind: 'count' }>, unitIndex: number): boolean {
+  const pick = draft.picks[unitIndex];
+  const unit = draft.input.units[unitIndex];
+  if (cue.share || pick?.role !== 'filter' || pick.link?.target.kind !== 'value' || pick.link.target.entity !== draft.subject) return false;
+  if (unit.kind !== 'link' || unit.links.some((link) => link.target.kind !== 'value')) return false;
+  return draft.input.contexts[unitIndex].right.kind !== 'link';
 }
 
 /**
