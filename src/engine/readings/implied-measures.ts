@@ -40,12 +40,12 @@ function countsValueSaid(draft: Draft, cue: Extract<Cue, { kind: 'count' }>, uni
 }
 
 /**
- * "invoice amount by status", "units in stock by supplier": an amount or a quantity shown and
- * grouped, with nothing else to compute, is totalled per group (an amount is additive; listed, the
+ * "invoice amount by status", "payments received per month": an amount or a quantity shown and
+ * grouped (or by a time grain), with nothing else to compute, is totalled per group (an amount is additive; listed, the
  * rows would ignore the "by").
  */
 export function sumByGroups(draft: Draft): void {
-  if (draft.groups.length === 0 || draft.outputs.some((output) => output.kind === 'measure')) return;
+  if ((draft.groups.length === 0 && !grainSaid(draft)) || draft.outputs.some((output) => output.kind === 'measure')) return;
   const shown = draft.outputs.filter((output) => !draft.groups.some((group) => sameAsGroup(output, group)));
   const [only] = shown;
   if (shown.length !== 1 || only?.kind !== 'column') return;
@@ -54,13 +54,17 @@ export function sumByGroups(draft: Draft): void {
   draft.feature('sum.implied-by-group');
 }
 
+/** A time grain said ("per month"), which groups once its date is bound (assembleTime). */
+function grainSaid(draft: Draft): boolean {
+  return draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
+}
+
 /**
  * "orders per month", "customers by segment": rows said and grouped, with nothing else to compute,
  * are counted. A time grain groups too, though its date is bound later (assembleTime).
  */
 export function countByGroups(draft: Draft): void {
-  const grains = draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
-  if ((draft.groups.length === 0 && !grains) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
+  if ((draft.groups.length === 0 && !grainSaid(draft)) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
   // "categories with more than 10 products": grouped by their own rows for the comparison, each counts once.
   const subject = draft.subject;
   if (draft.having.length > 0 && draft.groups.every((group) => group.kind === 'entity' && group.entity === subject)) return;

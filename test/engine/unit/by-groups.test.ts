@@ -26,3 +26,9 @@ it.each(['total amount of unpaid bills by client', 'the amount of unpaid bills b
 it('still reads the question', () => {
   expect(readings('total amount of unpaid bills by client').length).toBeGreaterThan(0);
 });
+
+it('totals an amount said by a time grain, never groups by the amount', () => {
+  const [best] = readings('payment amount per month');
+  expect(best?.measures).toEqual(['sum(payment.amount)']);
+  expect(best?.dimensions).toEqual(['payment.paid_on/month']);
+});
