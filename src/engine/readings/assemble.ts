@@ -98,7 +98,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
  * what is shown or measured.
  */
 function chooseSubject(draft: Draft): void {
-  const said = draft.withRole('subject').map((pick) => pick.link?.target.entity);
+  const said = withoutRestatement(draft, draft.withRole('subject')).map((pick) => pick.link?.target.entity);
   const counted = measuresOf(draft).filter((measure) => measure.aggregate === 'count' && !measure.column).map((measure) => measure.entity);
   const explicit = [...new Set([...said, ...counted])].filter((entity): entity is string => entity !== undefined);
   if (said.length > 1 || counted.length > 1) throw new Invalid();
@@ -119,6 +119,21 @@ function chooseSubject(draft: Draft): void {
   if (!owner) throw new Invalid();
   draft.subject = owner;
   draft.feature('subject.inferred');
+}
+
+/**
+ * "how many of our accounts are software companies": rows named again after "are", with only the
+ * values said of them between, are the same rows; the second naming restates the first.
+ */
+function withoutRestatement(draft: Draft, said: readonly Choice[]): readonly Choice[] {
+  if (said.length !== 2 || said[0].link?.target.entity !== said[1].link?.target.entity) return said;
+  const { tokens } = draft.input;
+  const between = tokens.slice(draft.unit(said[0].unit).end, draft.unit(said[1].unit).start);
+  const valueSaid = (index: number) => draft.withRole('filter').some((pick) => pick.link?.target.kind === 'value' && draft.unit(pick.unit).start <= index && index < draft.unit(pick.unit).end);
+  if (between[0]?.lemma !== 'be' || !between.slice(1).every((token) => valueSaid(token.index) || token.lower === 'a' || token.lower === 'an')) return said;
+  draft.use(said[1].unit);
+  draft.feature('subject.restated');
+  return said.slice(0, 1);
 }
 
 function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | undefined {

@@ -4,9 +4,25 @@
  * the same row), and counts of the distinct values of what each group is grouped by (always 1).
  */
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
+import type { SchemaIndex } from '../schema/schema-model.ts';
 
-export function isDegenerate(query: LogicalQuery): boolean {
-  return noRowPasses(query.filters) || countsItsOwnGroup(query);
+export function isDegenerate(query: LogicalQuery, schema: SchemaIndex): boolean {
+  return noRowPasses(query.filters) || countsItsOwnGroup(query) || countsOneRowPerGroup(query, schema);
+}
+
+/**
+ * "how many of our accounts are software companies" counted by each account: a group per row of
+ * the rows counted (their key, reached by many-to-one joins only) counts 1 every time.
+ */
+function countsOneRowPerGroup(query: LogicalQuery, schema: SchemaIndex): boolean {
+  const key = schema.entityByName.get(query.root)?.primaryKey ?? [];
+  const grouped = new Set(query.dimensions.filter((dimension) => dimension.grain === undefined && dimension.field.entity === query.root).map((dimension) => dimension.field.column));
+  if (key.length === 0 || !key.every((column) => grouped.has(column))) return false;
+  const manyToOne = query.joins.every((join) => {
+    const target = schema.entityByName.get(join.toEntity)?.primaryKey ?? [];
+    return target.length > 0 && target.length === join.toColumns.length && target.every((column) => join.toColumns.includes(column));
+  });
+  return manyToOne && query.measures.some((measure) => measure.aggregate === 'count' && measure.expression === undefined && measure.where === undefined && measure.per === undefined);
 }
 
 /** Plain filters on one column that contradict each other. */

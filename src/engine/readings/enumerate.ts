@@ -50,7 +50,7 @@ export function enumerateReadings(input: AssemblyInput, choices: readonly Choice
       if (error instanceof Unplannable) continue;
       throw error;
     }
-    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema) || listsOnlyWhatItFixes(planned.query) || isDegenerate(planned.query)) continue;
+    if (leavesSaidSubjectOut(assembled.reading, planned.query, input.schema) || listsOnlyWhatItFixes(planned.query) || isDegenerate(planned.query, input.schema)) continue;
     const features: Features = {};
     for (const pick of combination.picks) if (pick) addFeatures(features, pick.features);
     addFeatures(features, assembled.features);

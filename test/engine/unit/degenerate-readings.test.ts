@@ -1,14 +1,22 @@
 /**
  * A reading whose answer is known before it runs is not what was asked: filters no row passes
- * together, and a count of the distinct values of what each group is grouped by. On a bookshop
- * schema the engine was not tuned on.
+ * together, a count of the distinct values of what each group is grouped by, and a count of rows
+ * grouped by their own key (1 each). On a bookshop schema the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
 import type { Filter, LogicalQuery } from '../../../src/query/logical-query.ts';
 import { isDegenerate, noRowPasses } from '../../../src/engine/readings/degenerate.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { schemaIndexOf } from '../../../src/engine/schema/schema-index.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
 import { bestReadingModel } from '../summarise.ts';
+
+const bookshop = catalog(
+  entity({ name: 'author', rows: 200, columns: [['id', 'integer'], ['author_name', 'text']] }),
+  entity({ name: 'book', rows: 500, references: { author_id: 'author' }, columns: [['id', 'integer'], ['title', 'text'], ['author_id', 'integer'], ['price', 'number'], ['pages', 'integer']] }),
+  entity({ name: 'book_author', rows: 700, references: { book_id: 'book', author_id: 'author' }, columns: [['book_id', 'integer'], ['author_id', 'integer']] }),
+);
+const schema = schemaIndexOf(bookshop);
 
 const on = (column: string, op: Filter['op'], ...values: Filter['values']): Filter => ({ kind: 'filter', expression: { kind: 'field', entity: 'book', column }, op, values });
 
@@ -30,8 +38,21 @@ it('finds a count of the distinct keys each group holds one of, through a join',
     dimensions: [{ id: 'author_id', label: 'Author', field: { kind: 'field', entity: 'author', column: 'id' } }],
     measures: [{ id: 'authors', label: 'Authors', aggregate: 'count_distinct', expression: { kind: 'field', entity: 'book_author', column: 'author_id' } }],
   };
-  expect(isDegenerate(query)).toBe(true);
-  expect(isDegenerate({ ...query, measures: [{ ...query.measures[0], expression: { kind: 'field', entity: 'book_author', column: 'book_id' } }] })).toBe(false);
+  expect(isDegenerate(query, schema)).toBe(true);
+  expect(isDegenerate({ ...query, measures: [{ ...query.measures[0], expression: { kind: 'field', entity: 'book_author', column: 'book_id' } }] }, schema)).toBe(false);
+});
+
+it('finds a count of rows grouped by their own key, also through many-to-one joins', () => {
+  const perBook: LogicalQuery = {
+    kind: 'select', root: 'book', filters: [], having: [], order: [], columns: [], joins: [],
+    dimensions: [{ id: 'id', label: 'Book', field: { kind: 'field', entity: 'book', column: 'id' } }],
+    measures: [{ id: 'books', label: 'Books', aggregate: 'count' }],
+  };
+  expect(isDegenerate(perBook, schema)).toBe(true);
+  expect(isDegenerate({ ...perBook, joins: [{ fromEntity: 'book', fromColumns: ['author_id'], toEntity: 'author', toColumns: ['id'] }] }, schema)).toBe(true);
+  // Each author's books, and each book's author rows, are counts of many.
+  expect(isDegenerate({ ...perBook, dimensions: [{ id: 'author_id', label: 'Author', field: { kind: 'field', entity: 'book', column: 'author_id' } }] }, schema)).toBe(false);
+  expect(isDegenerate({ ...perBook, root: 'book_author', joins: [{ fromEntity: 'book_author', fromColumns: ['book_id'], toEntity: 'book', toColumns: ['id'] }], dimensions: [{ id: 'id', label: 'Book', field: { kind: 'field', entity: 'book', column: 'id' } }] }, schema)).toBe(false);
 });
 
 it('never reads two bounds of one column on the same rows when they contradict', () => {
