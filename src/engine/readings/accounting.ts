@@ -143,6 +143,8 @@ export function accountWords(draft: Draft): void {
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
+    // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
+    if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
     // "customers who never placed an order": the verb only says the order came to be; the order is read.
     const object = objectOfLightVerb(tokens, token.index);
@@ -151,6 +153,13 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+function saysKindOfUsedWord(draft: Draft, index: number): boolean {
+  if (!draft.usedTokens.has(index - 1)) return false;
+  const unit = draft.input.units.findIndex((candidate) => candidate.start <= index - 1 && index - 1 < candidate.end);
+  const target = draft.picks[unit]?.link?.target;
+  return target?.kind === 'value' || target?.kind === 'column';
 }
 
 /** "more than 30 days": the unit of a number the reading uses. */
