@@ -3,7 +3,7 @@
  * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
  * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
  */
-import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
+import { columnOf, entityOf, holdsMoney, type ColumnInfo } from '../schema/schema-model.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
@@ -233,7 +233,8 @@ function comparisons(draft: Draft): void {
     }
     if (cue.money && !holdsMoney(info)) throw new Invalid();
     // "hosts older than 50" compares an age; a number of hosts is not what "older" says.
-    if ((cue.concept === 'attribute' || cue.concept === 'price') && !holdsImplication(info, cue)) throw new Invalid();
+    if ((cue.concept === 'attribute' || cue.concept === 'price') && !holdsImplication(info, cue) && !durationInItsUnit(draft, cue, info)) throw new Invalid();
+    if (inAnotherTimeUnit(draft, cue, info)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
@@ -267,6 +268,20 @@ function otherColumnAfter(draft: Draft, cueIndex: number, entity: string, column
   return { unit, column: target.column };
 }
 
+const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
+
+/** "payment terms longer than 30 days": a duration said in a unit of time compares a column kept in that unit. */
+function durationInItsUnit(draft: Draft, cue: { readonly attributes?: readonly string[]; readonly end: number }, column: ColumnInfo): boolean {
+  const unit = draft.input.tokens[cue.end]?.lemma ?? '';
+  return (cue.attributes ?? []).includes('duration') && TIME_UNITS.has(unit) && column.words.includes(unit);
+}
+
+/** "courses shorter than 3 days" on hours: a number said in one unit of time is no number of another. */
+function inAnotherTimeUnit(draft: Draft, cue: { readonly end: number }, column: ColumnInfo): boolean {
+  const unit = draft.input.tokens[cue.end]?.lemma ?? '';
+  return TIME_UNITS.has(unit) && !column.words.includes(unit) && column.words.some((word) => TIME_UNITS.has(word));
+}
+
 /** "employees older than 30": a comparative that names its attribute compares that column of the subject. */
 function impliedComparisons(draft: Draft): void {
   for (const [index, unit] of draft.input.units.entries()) {
@@ -282,7 +297,7 @@ function impliedComparisons(draft: Draft): void {
     if (draft.picks[draft.rightOf(index)]?.role === 'having') continue;
     const implied = impliedColumn(draft, draft.subject, cue);
     // "older than 30" on a date of birth is a date comparison this reading cannot make from a number.
-    if (!implied || implied.inverted || (cue.money && !holdsMoney(implied.column))) throw new Invalid();
+    if (!implied || implied.inverted || (cue.money && !holdsMoney(implied.column)) || inAnotherTimeUnit(draft, cue, implied.column)) throw new Invalid();
     draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: cue.values, tokens: draft.useCue(index) });
     draft.feature('compare.implied-column');
   }
