@@ -151,11 +151,15 @@ function literals(draft: Draft): void {
     const value = unit.kind === 'quoted' ? unit.text : unit.kind === 'number' ? unit.value : undefined;
     if (value === undefined) throw new Invalid();
     const named = namingColumn(draft, pick.unit);
+    const keyed = named ? undefined : keyOfRowsBefore(draft, pick.unit, value);
     let entity: string;
     let column: string;
     if (named) {
       ({ entity, column } = named);
       draft.feature('literal.named-column');
+    } else if (keyed) {
+      ({ entity, column } = keyed);
+      draft.feature('literal.entity-key');
     } else {
       // A quoted name with no column said: the subject's own name column, stated as a choice.
       // Capitalised words are not enough for that: they may name anything ("tickets from Harbor Logistics").
@@ -171,6 +175,15 @@ function literals(draft: Draft): void {
     if (typeof value === 'string' && !info.isText) throw new Invalid();
     draft.conditions.push({ kind: 'equals', entity, column, values: [value], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
   }
+}
+
+/** "which sales rep handled order 5000": a number right after rows named is the key of one of them. */
+function keyOfRowsBefore(draft: Draft, literalUnit: number, value: string | number): { entity: string; column: string } | undefined {
+  const left = draft.input.contexts[literalUnit].left;
+  const target = left.unit >= 0 && left.between.length === 0 ? draft.picks[left.unit]?.link?.target : undefined;
+  if (typeof value !== 'number' || target?.kind !== 'entity') return undefined;
+  const key = entityOf(draft.input.schema, target.entity).primaryKey;
+  return key.length === 1 ? { entity: target.entity, column: key[0] } : undefined;
 }
 
 const NAMING_VERBS = new Set(['name', 'call', 'title', 'entitle', 'label']);
