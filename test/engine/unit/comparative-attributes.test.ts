@@ -46,3 +46,9 @@ it.each([
   expect(best?.unusedWords).toEqual([]);
   expect(best?.planned.query.filters.map((filter) => [filter.expression.kind === 'field' && filter.expression.column, filter.op, filter.values])).toEqual([['age', op, [value]]]);
 });
+
+it('reads an opening "sort" as the order the question asks for, not as a word of the data', () => {
+  const [best] = read('Sort the part names in ascending order of their list price').candidates;
+  expect(best?.unusedWords).toEqual([]);
+  expect(best?.planned.query.order.map((entry) => entry.direction)).toEqual(['asc']);
+});
