@@ -26,7 +26,7 @@ import { openConstructsSource } from './constructs-source.ts';
 
 export interface SampleQuestion {
   readonly id: string;
-  /** A sample dataset, or one of the constructs schemas (constructs-v1.json only). */
+  /** A sample dataset, or one of the constructs schemas (constructs-v1.json and business-v1.json). */
   readonly dataset: SampleSlug | ConstructsSlug;
   readonly category: string;
   readonly question: string;
@@ -65,6 +65,8 @@ export const SAMPLES_V3_PATH = new URL('../questions/samples-v3.json', import.me
 export const CONSTRUCTS_V1_PATH = new URL('../questions/constructs-v1.json', import.meta.url);
 /** Shares of rows ("what percentage of orders were returned"), written before the engine could read them (see ../questions/README.md). */
 export const SHARES_V1_PATH = new URL('../questions/shares-v1.json', import.meta.url);
+/** Everyday business questions on the two constructs schemas, written and its gold checked before the engine ran on it (see ../questions/README.md). */
+export const BUSINESS_V1_PATH = new URL('../questions/business-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
 export const QUESTION_SETS: Readonly<Record<string, URL>> = {
@@ -73,6 +75,7 @@ export const QUESTION_SETS: Readonly<Record<string, URL>> = {
   'samples-v3': SAMPLES_V3_PATH,
   'constructs-v1': CONSTRUCTS_V1_PATH,
   'shares-v1': SHARES_V1_PATH,
+  'business-v1': BUSINESS_V1_PATH,
 };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
