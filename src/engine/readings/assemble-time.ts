@@ -232,11 +232,22 @@ function yearCondition(year: ColumnInfo, period: Period, tokens: readonly number
     : { kind: 'compare', entity: year.entity, column: year.name, op: 'lte', values: [endYear ?? 0], tokens };
 }
 
+/**
+ * The rows' column that keeps a year as a number: the one named a year ("year", "opening_year"),
+ * or among those, or the year columns said by the question's verb ("opened" → year_opened,
+ * "founded" → founded), the one the verb names.
+ */
 function yearColumn(draft: Draft): ColumnInfo | undefined {
   const entity = measuresOf(draft)[0]?.entity ?? draft.subject;
   if (!entity) return undefined;
-  const years = entityOf(draft.input.schema, entity).columns.filter((column) => column.words.at(-1) === 'year' && !column.isDate);
-  return years.length === 1 ? years[0] : undefined;
+  const columns = entityOf(draft.input.schema, entity).columns.filter((column) => !column.isDate && !column.isKey && (column.isNumeric || column.isText));
+  const verbs = new Set(draft.input.tokens.filter((token) => token.pos === 'VERB').map((token) => token.lemma));
+  const saidByVerb = columns.filter((column) => column.isNumeric && column.words.some((word) => verbs.has(word)));
+  const years = columns.filter((column) => column.words.includes('year'));
+  const named = saidByVerb.filter((column) => years.includes(column));
+  if (named.length === 1) return named[0];
+  if (years.length === 1) return years[0];
+  return saidByVerb.length === 1 && years.length === 0 ? saidByVerb[0] : undefined;
 }
 
 /** A period on `entity`'s rows: on the date named beside it, else the entity's main date; undefined when it has none. */
