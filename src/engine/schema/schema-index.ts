@@ -6,8 +6,10 @@
 import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
 import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
-import { commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf } from './schema-words.ts';
+import { commentHeadOf, commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf, splitIdentifier } from './schema-words.ts';
+import { ABBREVIATIONS } from './abbreviations.ts';
 import { lemmaOf } from '../language/nlp.ts';
+import { wordNet } from '../language/wordnet.ts';
 
 const cache = new WeakMap<Catalog, SchemaIndex>();
 
@@ -54,12 +56,14 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
     const words = nameWordsOf(column.name);
     const labelWords = labelWordsOf(column.label);
     const commentWords = commentWordsOf(column.description);
+    const commentHead = commentHeadOf(column.description);
     const synonymWords = (column.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
     return {
       ...classifyColumn(entity, column, words.words),
       nameWords: words.written,
       ...(labelWords ? { labelWords } : {}),
       ...(commentWords ? { commentWords } : {}),
+      ...(commentHead ? { commentHead } : {}),
       ...(synonymWords.length > 0 ? { synonymWords } : {}),
       ...(words.alternative ? { alternativeWords: words.alternative } : {}),
     };
@@ -67,6 +71,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
   const labelWords = labelWordsOf(entity.label);
   const synonymWords = (entity.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
   const commentWords = commentWordsOf(entity.description);
+  const commentHead = commentHeadOf(entity.description);
   return {
     name: entity.name,
     table: entity.table,
@@ -75,6 +80,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
     ...(labelWords ? { labelWords } : {}),
     ...(synonymWords.length > 0 ? { synonymWords } : {}),
     ...(commentWords ? { commentWords } : {}),
+    ...(commentHead ? { commentHead } : {}),
     ...(name.alternative ? { alternativeWords: name.alternative } : {}),
     columns,
     columnByName: new Map(columns.map((column) => [column.name, column])),
@@ -94,6 +100,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
 function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   const target: SchemaTarget = { kind: 'entity', entity: entity.name };
   addNames(terms, entity, entity.words, entity.name, target);
+  addCommentHead(terms, entity, entity.name, target);
   // The head noun of a table name names the table ("tickets" → support_tickets); its first noun, weakly
   // ("users" → user_profiles).
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words.at(-1) ?? '')) terms.add(entity.words.slice(-1), target, 'head', entity.words.length);
@@ -119,12 +126,30 @@ function addNames(terms: TermBuilder, element: ElementWords, words: readonly str
   for (const synonym of element.synonymWords ?? []) terms.add(synonym, target, 'layer');
 }
 
+/** A name written short: a part (not a general one like `id`) that is an abbreviation or no word at all (`drvr`, `cust_nm`). */
+function isTerse(name: string): boolean {
+  return splitIdentifier(name).some((part) => !GENERIC_PARTS.has(part) && (ABBREVIATIONS.has(part) || (!wordNet().knows(part) && !wordNet().knows(lemmaOf(part)))));
+}
+
+/**
+ * "Drivers employed at a depot" on `drvr`: a name that is no word (a terse one) is said by the
+ * noun phrase its comment opens with, and by that phrase's head noun. A name of words keeps to them.
+ */
+function addCommentHead(terms: TermBuilder, element: ElementWords, name: string, target: SchemaTarget): void {
+  const head = element.commentHead;
+  if (!head || !isTerse(name)) return;
+  terms.add(head, target, 'comment');
+  if (head.length > 1 && !GENERIC_PARTS.has(head.at(-1) ?? '')) terms.add(head.slice(-1), target, 'comment', head.length);
+}
+
 function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnInfo): void {
   const target: SchemaTarget = { kind: 'column', entity: entity.name, column: column.name };
   // created_at, updated_on: the trailing preposition is not part of the name.
   const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
   addNames(terms, column, words, column.name, target);
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
+  // A key's comment names the rows it points to ("Driver of the trip"), which their own table answers to.
+  if (!column.isKey && !column.isForeignKey) addCommentHead(terms, column, column.name, target);
   // resolution_hours, delivery_days: a length of time, in the unit its name ends with ("resolution time").
   if (column.isNumeric && words.length > 1 && DURATION_UNITS.has(lemmaOf(words.at(-1) ?? ''))) {
     for (const noun of ['time', 'duration']) terms.add([...words.slice(0, -1), noun], target, 'holds');

@@ -15,6 +15,8 @@ export interface ElementWords {
   readonly synonymWords?: readonly (readonly string[])[];
   /** Lemmas of a short comment ("Date the order was shipped" → date, order, ship). */
   readonly commentWords?: readonly string[];
+  /** Lemmas of the noun phrase a comment opens with ("Drivers employed at a depot" → driver). */
+  readonly commentHead?: readonly string[];
 }
 
 export interface ColumnInfo extends ElementWords {

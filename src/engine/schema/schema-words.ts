@@ -3,7 +3,7 @@
  * `OrderDate`, `orderdate`), abbreviations expanded (`cust_nm` → customer name), reduced to lemmas;
  * labels and comments read as words too.
  */
-import { lemmaOf } from '../language/nlp.ts';
+import { lemmaOf, readTokens } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
 import { ABBREVIATIONS, ALWAYS_EXPANDED, TABLE_PREFIXES } from './abbreviations.ts';
 
@@ -114,4 +114,28 @@ export function commentWordsOf(comment: string | undefined): string[] | undefine
   const words = comment.split(/[^A-Za-z]+/).map((word) => word.toLowerCase()).filter((word) => word.length > 1 && !COMMENT_STOP.has(word));
   if (words.length === 0 || words.length > MAX_COMMENT_WORDS) return undefined;
   return words.map((word) => lemmaOf(word));
+}
+
+/** Nouns too general to name an element on their own when a comment opens with them. */
+const GENERAL_HEADS: ReadonlySet<string> = new Set(['date', 'number', 'name', 'id', 'code', 'amount', 'count', 'value', 'type', 'status', 'time', 'flag', 'text', 'kind', 'one', 'thing', 'record', 'row', 'entry', 'list']);
+
+/**
+ * The noun phrase a comment opens with, as lemmas: "Drivers employed at a depot" → driver,
+ * "Payload capacity in kg" → payload, capacity. What terse schemas (`drvr`, `cap_kg`) are called
+ * in words. Undefined when the comment opens otherwise, or with one general noun ("Date paid").
+ */
+export function commentHeadOf(comment: string | undefined): string[] | undefined {
+  if (!comment) return undefined;
+  const opening = comment.split(/[.;:(,]/)[0] ?? '';
+  // Lower-cased first, so that the tagger reads the opening word as the noun it is, not a name.
+  const { tokens } = readTokens(opening.charAt(0).toLowerCase() + opening.slice(1));
+  let position = tokens[0]?.pos === 'DET' ? 1 : 0;
+  const words: string[] = [];
+  while (position < tokens.length && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[position].pos) && tokens[position].type === 'word' && words.length < 3) {
+    words.push(tokens[position].lemma);
+    position += 1;
+  }
+  if (words.length === 0 || tokens[position - 1]?.pos !== 'NOUN') return undefined;
+  if (words.length === 1 && GENERAL_HEADS.has(words[0])) return undefined;
+  return words;
 }

@@ -1,0 +1,38 @@
+/**
+ * Terse schemas (`wrkr`, `shft_len_hr`): a name that is no word is said by the noun phrase its
+ * comment opens with ("Workers employed at a plant" → worker), and by that phrase's head noun. A
+ * name of words keeps to its own words, whatever its comment says. On a schema the engine was not
+ * tuned on.
+ */
+import { expect, it } from 'vitest';
+import { commentHeadOf } from '../../../src/engine/schema/schema-words.ts';
+import { schemaIndexOf } from '../../../src/engine/schema/schema-index.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { summarise } from '../summarise.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const plant = catalog(
+  entity({ name: 'wrkr', rows: 300, description: 'Workers employed at a plant', columns: [['id', 'integer'], ['full_nm', 'text'], ['shft_len_hr', 'number', { description: 'Shift length in hours' }]] }),
+  entity({ name: 'machine', rows: 40, description: 'Presses and lathes on the shop floor', columns: [['id', 'integer'], ['label', 'text']] }),
+);
+
+it('reads the noun phrase a comment opens with', () => {
+  expect(commentHeadOf('Workers employed at a plant')).toEqual(['worker']);
+  expect(commentHeadOf('Shift length in hours')).toEqual(['shift', 'length']);
+  expect(commentHeadOf('Date paid; empty unless paid')).toBeUndefined();
+  expect(commentHeadOf('True when a claim was filed')).toBeUndefined();
+});
+
+it('names a terse table and column by their comments, a table of words by its name only', () => {
+  const terms = schemaIndexOf(plant).terms;
+  expect(terms.get('worker')?.map((entry) => entry.target)).toContainEqual({ kind: 'entity', entity: 'wrkr' });
+  expect(terms.get('shift length')?.map((entry) => entry.target)).toContainEqual({ kind: 'column', entity: 'wrkr', column: 'shft_len_hr' });
+  expect(terms.get('press')).toBeUndefined();
+});
+
+it('answers about the terse table in the words of its comment', () => {
+  const [best] = readQuestion('how many workers are there', plant, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  expect(best && summarise(best.planned.query)).toMatchObject({ root: 'wrkr', measures: ['count(*)'] });
+});
