@@ -10,6 +10,7 @@ import { SenseIndex, type SenseRelation } from '../language/senses.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
 import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-model.ts';
+import { abbreviates } from '../schema/abbreviations.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
 import { CAPITALS_CODE, columnKey, valueWords } from '../schema/value-index.ts';
 import { followsBe, isOpeningSortVerb, objectOfLightVerb, type Token } from '../question/tokens.ts';
@@ -176,7 +177,10 @@ function termLinks(tokens: readonly Token[], start: number, end: number, schema:
   const span = tokens.slice(start, end);
   // The lemma in context ("shipping" as a verb: ship), as written, and in isolation (shipping) — a schema's words are read in isolation.
   const keys = [span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' '));
-  const entries = keys.map((key) => schema.terms.get(key)).find((found) => found !== undefined);
+  const named = keys.map((key) => schema.terms.get(key)).find((found) => found !== undefined);
+  // "first name" for frst_nm, "drivers" for drvr: the words the schema wrote short, spelled out.
+  const shortened = named ? undefined : schema.terms.get(span.map((token) => shortFormOf(token.lemma, schema) ?? token.lemma).join(' '));
+  const entries = named ?? shortened?.map((entry) => (entry.match === 'exact' ? { ...entry, match: 'lemma' as const } : entry));
   if (!entries) return [];
   // As for compounds found in the question: "subscriptions started this year" says what they did.
   const endsWithVerb = span.length > 1 && span[span.length - 1].pos === 'VERB';
@@ -187,6 +191,11 @@ function termLinks(tokens: readonly Token[], start: number, end: number, schema:
     match: entry.match,
     strength: MATCH_STRENGTH[entry.match] * (entry.match === 'head' || entry.match === 'part' ? Math.sqrt(entry.covered / entry.nameLength) : 1),
   }));
+}
+
+/** The schema's short form of a question's word (drivers → drvr), when the schema writes it short. */
+function shortFormOf(lemma: string, schema: SchemaIndex): string | undefined {
+  return schema.shortForms.find((short) => abbreviates(short, lemma));
 }
 
 /** The forms a question word may take in a value: its lemma, as written, and its lemma in isolation. */

@@ -35,3 +35,18 @@ export const ALWAYS_EXPANDED: ReadonlySet<string> = new Set(['no', 'num', 'desc'
 
 /** Prefixes some schemas put before table names; dropped when other words remain. */
 export const TABLE_PREFIXES: ReadonlySet<string> = new Set(['tbl', 'tb', 't', 'dim', 'fact', 'vw', 'v', 'view', 'ref', 'lkp', 'lookup', 'stg', 'raw', 'app', 'core']);
+
+/** A word's first letter and the consonants after it, a doubled one once: "retired" → rtrd, "driver" → drvr. */
+function consonantsOf(word: string): string {
+  return (word[0] + word.slice(1).replace(/[aeiou]/g, '')).replace(/(.)\1+/g, '$1');
+}
+
+/**
+ * Whether a schema's short form (a name part that is no word: `drvr`, `veh`, `acq`) writes `word`
+ * short, by the conventions of database naming: its consonants ("drvr" → driver), the first of them
+ * ("acq" → acquired), or its first letters ("veh" → vehicle).
+ */
+export function abbreviates(short: string, word: string): boolean {
+  if (short.length < 3 || word.length <= short.length || word[0] !== short[0]) return false;
+  return word.startsWith(short) || consonantsOf(word).startsWith(short);
+}

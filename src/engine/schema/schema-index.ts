@@ -47,7 +47,14 @@ function buildSchemaIndex(catalog: Catalog): SchemaIndex {
     terms: terms.map,
     maxPhraseWords: terms.maxWords,
     vocabularyByLength: terms.vocabulary(),
+    shortForms: shortFormsOf(entities),
   };
+}
+
+/** The words of the schema's names that WordNet does not know and no abbreviation expands (`drvr`, `rtrd`). */
+function shortFormsOf(entities: readonly EntityInfo[]): string[] {
+  const words = entities.flatMap((entity) => [entity.words, ...entity.columns.map((column) => column.words)]).flat();
+  return [...new Set(words)].filter((word) => /^[a-z]{3,6}$/.test(word) && !ABBREVIATIONS.has(word) && !wordNet().knows(word));
 }
 
 function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): EntityInfo {

@@ -107,6 +107,8 @@ export interface SchemaIndex {
   readonly maxPhraseWords: number;
   /** Single-word phrases of `terms`, by length, for typo tolerance. */
   readonly vocabularyByLength: ReadonlyMap<number, readonly string[]>;
+  /** Words of the schema's names that are short forms of no known expansion (`drvr`, `rtrd`): a question's word may spell one out. */
+  readonly shortForms: readonly string[];
 }
 
 export function columnOf(index: SchemaIndex, entity: string, column: string): ColumnInfo {

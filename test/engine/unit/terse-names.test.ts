@@ -36,3 +36,16 @@ it('answers about the terse table in the words of its comment', () => {
   const [best] = readQuestion('how many workers are there', plant, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
   expect(best && summarise(best.planned.query)).toMatchObject({ root: 'wrkr', measures: ['count(*)'] });
 });
+
+it('reads a word the schema writes short by its consonants or first letters', () => {
+  const depot = catalog(
+    entity({ name: 'drvr', rows: 200, columns: [['id', 'integer'], ['frst_nm', 'text'], ['rtrd_flg', 'boolean']] }),
+    entity({ name: 'veh', rows: 90, columns: [['id', 'integer'], ['plate', 'text'], ['acq_dt', 'date']] }),
+  );
+  const best = (question: string) => {
+    const [candidate] = readQuestion(question, depot, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+    return candidate && summarise(candidate.planned.query);
+  };
+  expect(best('list the first names of the drivers')).toMatchObject({ root: 'drvr', columns: ['drvr.frst_nm'] });
+  expect(best('how many vehicles are there')).toMatchObject({ root: 'veh', measures: ['count(*)'] });
+});
