@@ -7,7 +7,7 @@ import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
 import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
 import { commentHeadOf, commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf, splitIdentifier } from './schema-words.ts';
-import { ABBREVIATIONS } from './abbreviations.ts';
+import { abbreviates, ABBREVIATIONS } from './abbreviations.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
 
@@ -133,9 +133,10 @@ function addNames(terms: TermBuilder, element: ElementWords, words: readonly str
   for (const synonym of element.synonymWords ?? []) terms.add(synonym, target, 'layer');
 }
 
-/** A name written short: a part (not a general one like `id`) that is an abbreviation or no word at all (`drvr`, `cust_nm`). */
-function isTerse(name: string): boolean {
-  return splitIdentifier(name).some((part) => !GENERIC_PARTS.has(part) && (ABBREVIATIONS.has(part) || (!wordNet().knows(part) && !wordNet().knows(lemmaOf(part)))));
+/** A name written short: a part (not a general one like `id`) that is an abbreviation, no word at all, or the first letters of its comment's words (`drvr`, `cust_nm`, `inc` for "Incidents on trips"). */
+function isTerse(name: string, commentHead: readonly string[]): boolean {
+  const short = (part: string) => ABBREVIATIONS.has(part) || (!wordNet().knows(part) && !wordNet().knows(lemmaOf(part))) || commentHead.some((word) => abbreviates(part, word));
+  return splitIdentifier(name).some((part) => !GENERIC_PARTS.has(part) && short(part));
 }
 
 /**
@@ -144,7 +145,7 @@ function isTerse(name: string): boolean {
  */
 function addCommentHead(terms: TermBuilder, element: ElementWords, name: string, target: SchemaTarget): void {
   const head = element.commentHead;
-  if (!head || !isTerse(name)) return;
+  if (!head || !isTerse(name, head)) return;
   terms.add(head, target, 'comment');
   if (head.length > 1 && !GENERIC_PARTS.has(head.at(-1) ?? '')) terms.add(head.slice(-1), target, 'comment', head.length);
 }

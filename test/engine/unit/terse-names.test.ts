@@ -61,3 +61,9 @@ it('reads the codes a column comment spells out by their words', () => {
   expect(best && summarise(best.planned.query)).toMatchObject({ measures: ['count(*)'], filters: ['veh.veh_typ_cd eq REF'] });
   expect(codeMeaningsOf(yard, values).map((entry) => `${entry.value} ${entry.words.join(' ')}`)).toEqual(['VAN delivery van', 'REF refrigerated truck', 'TRC tractor unit']);
 });
+
+it('takes a name of the first letters of its comment\'s noun as written short ("inc": Incidents on trips)', () => {
+  const trips = catalog(entity({ name: 'inc', rows: 900, description: 'Incidents on trips: delays, breakdowns', columns: [['id', 'integer'], ['inc_dt', 'date'], ['cost_amt', 'number']] }));
+  const [best] = readQuestion('how many incidents were there', trips, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  expect(best && summarise(best.planned.query)).toMatchObject({ root: 'inc', measures: ['count(*)'] });
+});
