@@ -113,8 +113,8 @@ export function assembleMeasures(draft: Draft): void {
     for (const { index, cue } of cues) {
       const aggregate = cue.aggregate;
       if ((aggregate === 'sum' || aggregate === 'avg') && !info.isNumeric) {
-        // A reference to other rows ("how much do customers owe": invoices.customer_id) is never a quantity.
-        if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey) throw new Invalid();
+        // A reference to other rows ("how much do customers owe": invoices.customer_id) is never a quantity, nor is a row's own id.
+        if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || info.isPrimaryKey) throw new Invalid();
         draft.feature('measure.key-aggregated');
       }
       if (aggregate === 'sum' && info.isNumeric) draft.feature(info.isAmount || info.isQuantity ? 'measure.sum.additive' : 'measure.sum.other');
