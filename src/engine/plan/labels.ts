@@ -3,15 +3,16 @@ import pluralize from 'pluralize';
 import type { ColumnInfo, EntityInfo } from '../schema/schema-model.ts';
 
 export function entityNoun(entity: EntityInfo, plural = false): string {
-  // The catalog's own label ("Employee") reads better than the expanded name (hr_employee → hour employee).
-  const words = [...(entity.labelWords ?? entity.nameWords)];
+  // The catalog's own label ("Employee") reads better than the expanded name (hr_employee → hour employee),
+  // and a terse name's comment better than the name (drvr → driver).
+  const words = [...(entity.labelWords ?? entity.commentHead ?? entity.nameWords)];
   if (plural && words.length > 0) words[words.length - 1] = pluralize.plural(words[words.length - 1]);
   return words.join(' ');
 }
 
-/** Words for a column's label: as written, without a trailing "at" (created_at → created). */
+/** Words for a column's label: as written, without a trailing "at" (created_at → created); a terse name as its comment says it (cap_kg → payload capacity). */
 export function columnWords(column: ColumnInfo): string[] {
-  const words = column.nameWords;
+  const words = column.commentHead ?? column.nameWords;
   return words.length > 1 && (words.at(-1) === 'at' || words.at(-1) === 'on') ? words.slice(0, -1) : [...words];
 }
 

@@ -63,7 +63,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
     const words = nameWordsOf(column.name);
     const labelWords = labelWordsOf(column.label);
     const commentWords = commentWordsOf(column.description);
-    const commentHead = commentHeadOf(column.description);
+    const commentHead = spokenHead(column.name, column.description);
     const synonymWords = (column.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
     return {
       ...classifyColumn(entity, column, words.words),
@@ -78,7 +78,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
   const labelWords = labelWordsOf(entity.label);
   const synonymWords = (entity.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
   const commentWords = commentWordsOf(entity.description);
-  const commentHead = commentHeadOf(entity.description);
+  const commentHead = spokenHead(entity.table, entity.description);
   return {
     name: entity.name,
     table: entity.table,
@@ -107,7 +107,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
 function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   const target: SchemaTarget = { kind: 'entity', entity: entity.name };
   addNames(terms, entity, entity.words, entity.name, target);
-  addCommentHead(terms, entity, entity.name, target);
+  addCommentHead(terms, entity, target);
   // The head noun of a table name names the table ("tickets" → support_tickets); its first noun, weakly
   // ("users" → user_profiles).
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words.at(-1) ?? '')) terms.add(entity.words.slice(-1), target, 'head', entity.words.length);
@@ -133,6 +133,12 @@ function addNames(terms: TermBuilder, element: ElementWords, words: readonly str
   for (const synonym of element.synonymWords ?? []) terms.add(synonym, target, 'layer');
 }
 
+/** The noun phrase a terse name's comment opens with (see isTerse), by which it is said and labelled. */
+function spokenHead(name: string, comment: string | undefined): string[] | undefined {
+  const head = commentHeadOf(comment);
+  return head && isTerse(name, head) ? head : undefined;
+}
+
 /** A name written short: a part (not a general one like `id`) that is an abbreviation, no word at all, or the first letters of its comment's words (`drvr`, `cust_nm`, `inc` for "Incidents on trips"). */
 function isTerse(name: string, commentHead: readonly string[]): boolean {
   const short = (part: string) => ABBREVIATIONS.has(part) || (!wordNet().knows(part) && !wordNet().knows(lemmaOf(part))) || commentHead.some((word) => abbreviates(part, word));
@@ -143,9 +149,9 @@ function isTerse(name: string, commentHead: readonly string[]): boolean {
  * "Drivers employed at a depot" on `drvr`: a name that is no word (a terse one) is said by the
  * noun phrase its comment opens with, and by that phrase's head noun. A name of words keeps to them.
  */
-function addCommentHead(terms: TermBuilder, element: ElementWords, name: string, target: SchemaTarget): void {
+function addCommentHead(terms: TermBuilder, element: ElementWords, target: SchemaTarget): void {
   const head = element.commentHead;
-  if (!head || !isTerse(name, head)) return;
+  if (!head) return;
   terms.add(head, target, 'comment');
   if (head.length > 1 && !GENERIC_PARTS.has(head.at(-1) ?? '')) terms.add(head.slice(-1), target, 'comment', head.length);
 }
@@ -157,7 +163,7 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   addNames(terms, column, words, column.name, target);
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
   // A key's comment names the rows it points to ("Driver of the trip"), which their own table answers to.
-  if (!column.isKey && !column.isForeignKey) addCommentHead(terms, column, column.name, target);
+  if (!column.isKey && !column.isForeignKey) addCommentHead(terms, column, target);
   // resolution_hours, delivery_days: a length of time, in the unit its name ends with ("resolution time").
   if (column.isNumeric && words.length > 1 && DURATION_UNITS.has(lemmaOf(words.at(-1) ?? ''))) {
     for (const noun of ['time', 'duration']) terms.add([...words.slice(0, -1), noun], target, 'holds');

@@ -15,7 +15,7 @@ export interface ElementWords {
   readonly synonymWords?: readonly (readonly string[])[];
   /** Lemmas of a short comment ("Date the order was shipped" → date, order, ship). */
   readonly commentWords?: readonly string[];
-  /** Lemmas of the noun phrase a comment opens with ("Drivers employed at a depot" → driver). */
+  /** For a terse name (`drvr`), lemmas of the noun phrase its comment opens with ("Drivers employed at a depot" → driver): what to call it. */
   readonly commentHead?: readonly string[];
 }
 

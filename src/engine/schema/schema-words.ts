@@ -127,6 +127,8 @@ const GENERAL_HEADS: ReadonlySet<string> = new Set(['date', 'number', 'name', 'i
 export function commentHeadOf(comment: string | undefined): string[] | undefined {
   if (!comment) return undefined;
   const opening = comment.split(/[.;:(,]/)[0] ?? '';
+  // "VAN delivery van, REF refrigerated truck": a list of codes, not a name.
+  if (/^[A-Z0-9]+\b/.test(opening.trim()) && /^[A-Z0-9]+$/.test(opening.trim().split(/\s/)[0] ?? '')) return undefined;
   // Lower-cased first, so that the tagger reads the opening word as the noun it is, not a name.
   const { tokens } = readTokens(opening.charAt(0).toLowerCase() + opening.slice(1));
   let position = tokens[0]?.pos === 'DET' ? 1 : 0;

@@ -24,6 +24,7 @@ it('reads the noun phrase a comment opens with', () => {
   expect(commentHeadOf('Shift length in hours')).toEqual(['shift', 'length']);
   expect(commentHeadOf('Date paid; empty unless paid')).toBeUndefined();
   expect(commentHeadOf('True when a claim was filed')).toBeUndefined();
+  expect(commentHeadOf('VAN delivery van, REF refrigerated truck')).toBeUndefined();
 });
 
 it('names a terse table and column by their comments, a table of words by its name only', () => {
@@ -36,6 +37,10 @@ it('names a terse table and column by their comments, a table of words by its na
 it('answers about the terse table in the words of its comment', () => {
   const [best] = readQuestion('how many workers are there', plant, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
   expect(best && summarise(best.planned.query)).toMatchObject({ root: 'wrkr', measures: ['count(*)'] });
+  // …and labels its answer in those words.
+  expect(best?.planned.query.measures.map((measure) => [measure.id, measure.label])).toEqual([['workers_count', 'Number of workers']]);
+  const [shifts] = readQuestion('average shift length', plant, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  expect(shifts?.planned.query.measures.map((measure) => measure.label)).toEqual(['Average shift length']);
 });
 
 it('reads a word the schema writes short by its consonants or first letters', () => {
