@@ -52,8 +52,9 @@ export function governingCue(units: readonly Unit[], contexts: readonly UnitCont
   let left = contexts[index].left;
   for (let steps = 0; left.kind === 'link' && steps < 2; steps += 1) {
     const unit = units[left.unit];
-    // A word that may name a value ("open": a status, though also the opened_at column) may stand between.
-    if (unit?.kind !== 'link' || !unit.links.some((link) => link.target.kind === 'segment' || link.target.kind === 'value')) return undefined;
+    // A word that may name a value ("open": a status, though also the opened_at column) or a state
+    // ("active", "discontinued": a yes/no column) may stand between.
+    if (unit?.kind !== 'link' || !(unit.state === true || unit.links.some((link) => link.target.kind === 'segment' || link.target.kind === 'value'))) return undefined;
     left = contexts[left.unit].left;
     if (left.kind === 'of' && left.unit >= 0) left = contexts[left.unit].left;
   }

@@ -6,12 +6,13 @@
 import type { Cue } from '../question/cues.ts';
 import type { Period } from '../question/periods.ts';
 import type { Token } from '../question/tokens.ts';
-import type { Link } from './links.ts';
+import { isStateWord, type Link } from './links.ts';
 
 export type Unit =
   | { readonly kind: 'period'; readonly start: number; readonly end: number; readonly period: Period }
   | { readonly kind: 'cue'; readonly start: number; readonly end: number; readonly cue: Cue; readonly links: readonly Link[] }
-  | { readonly kind: 'link'; readonly start: number; readonly end: number; readonly links: readonly Link[] }
+  /** `state`: one adjective or participle ("active", "discontinued") that may say a state of the rows after it. */
+  | { readonly kind: 'link'; readonly start: number; readonly end: number; readonly links: readonly Link[]; readonly state?: boolean }
   | { readonly kind: 'number'; readonly start: number; readonly end: number; readonly value: number; readonly token: Token }
   /** Quoted text, or (`capitals`) a run of capitalised words that names nothing known ("Harbor Logistics"). */
   | { readonly kind: 'quoted'; readonly start: number; readonly end: number; readonly text: string; readonly links: readonly Link[]; readonly capitals?: boolean }
@@ -59,7 +60,8 @@ export function cutUnits(tokens: readonly Token[], periods: readonly Period[], c
       continue;
     }
     if (longest > index) {
-      units.push({ kind: 'link', start: index, end: longest, links: starting.filter((link) => link.end === longest) });
+      const state = longest === index + 1 && isStateWord(tokens[index]);
+      units.push({ kind: 'link', start: index, end: longest, links: starting.filter((link) => link.end === longest), ...(state ? { state } : {}) });
       index = longest;
       continue;
     }
