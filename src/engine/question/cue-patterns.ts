@@ -1,6 +1,6 @@
 /** Cue patterns with arguments: numeric comparisons, text containment, time grains. */
 import type { TimeGrain } from '../../query/logical-query.ts';
-import type { CompareOp, Cue, CueBody } from './cues.ts';
+import type { CompareOp, Cue } from './cues.ts';
 import { wordTable } from '../language/word-table.ts';
 import { rankingOf } from './superlatives.ts';
 import type { Token } from './tokens.ts';
@@ -132,28 +132,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || comparesWhatFollows) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
-    const aged = yearsOfAgeEnd(tokens, position + 1);
-    if (aged !== undefined) return { ...ageCompared(op, target), start: index, end: aged };
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };
   }
-  // "students who are 18 years old": an age said alone is that age.
-  const aged = value === undefined ? undefined : yearsOfAgeEnd(tokens, index + 1);
-  if (value !== undefined && aged !== undefined) return { ...ageCompared('eq', value), start: index, end: aged };
   return undefined;
-}
-
-/** "years old", "years of age" after a number: the end of those words, else undefined. */
-function yearsOfAgeEnd(tokens: readonly Token[], position: number): number | undefined {
-  if (tokens[position]?.lemma !== 'year') return undefined;
-  if (tokens[position + 1]?.lower === 'old') return position + 2;
-  if (tokens[position + 1]?.lower === 'of' && tokens[position + 2]?.lower === 'age') return position + 3;
-  return undefined;
-}
-
-/** "over 20 years old": a comparison of what "old" measures (age). */
-function ageCompared(op: CompareOp, value: number): CueBody {
-  const ranking = rankingOf('old');
-  return { kind: 'compare', op, values: [value], ...(ranking?.concept ? { concept: ranking.concept } : {}), ...(ranking?.attributes ? { attributes: ranking.attributes } : {}) };
 }
 
 /** "(the) average", "the mean" right after a comparison: the end of those words, else undefined. */

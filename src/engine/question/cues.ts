@@ -25,10 +25,9 @@ export type CueBody =
   /**
    * how many, number of, count of. `total`: "the total number of seats" adds up a column that holds
    * counts. `share`: "what percentage of orders were cancelled" counts the rows that pass the
-   * conditions said after them out of all of them. `occurrences`: "how many times did Ann book a
-   * room" counts the rows of what happened, whatever is said next.
+   * conditions said after them out of all of them.
    */
-  | { readonly kind: 'count'; readonly total?: boolean; readonly share?: boolean; readonly occurrences?: boolean }
+  | { readonly kind: 'count'; readonly total?: boolean; readonly share?: boolean }
   /** total, sum of, average, maximum… `howMuch`: "how much did X spend". */
   | { readonly kind: 'aggregate'; readonly aggregate: 'sum' | 'avg' | 'min' | 'max'; readonly howMuch?: boolean }
   /**
@@ -71,8 +70,6 @@ export type Cue = Span & CueBody;
 const PHRASES: readonly (readonly [string, CueBody])[] = [
   ['how many', { kind: 'count' }],
   ['number of', { kind: 'count' }],
-  ['how many times', { kind: 'count', occurrences: true }],
-  ['number of times', { kind: 'count', occurrences: true }],
   ['numbers of', { kind: 'count' }],
   ['count of', { kind: 'count' }],
   ['count', { kind: 'count' }],

@@ -250,11 +250,3 @@ export function objectOfLightVerb(tokens: readonly Token[], index: number): numb
   while (['a', 'an', 'the', 'any', 'their', 'its', 'his', 'her'].includes(tokens[next]?.lower ?? '')) next += 1;
   return tokens[next]?.kind === 'word' && tokens[next]?.pos === 'NOUN' ? next : undefined;
 }
-
-const ORDERING_REQUESTS: ReadonlySet<string> = new Set(['sort', 'order', 'rank', 'arrange']);
-
-/** "Sort the names of products by price": the verb that opens a question and asks for an order. */
-export function isOpeningSortVerb(tokens: readonly Token[], index: number): boolean {
-  const opening = index === 0 || (index === 1 && tokens[0].lower === 'please');
-  return opening && ORDERING_REQUESTS.has(tokens[index].lemma.toLowerCase());
-}

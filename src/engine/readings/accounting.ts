@@ -7,7 +7,7 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
-import { followsBe, isOpeningSortVerb, objectOfLightVerb, type Token } from '../question/tokens.ts';
+import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { columnOf } from '../schema/schema-model.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
@@ -146,8 +146,6 @@ export function accountWords(draft: Draft): void {
     // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
-    // "Sort the names of products in ascending order of price": the opening verb asks for the order the reading sorts by.
-    if (isOpeningSortVerb(tokens, token.index) && draft.order.length > 0) continue;
     // "customers who never placed an order": the verb only says the order came to be; the order is read.
     const object = objectOfLightVerb(tokens, token.index);
     if (object !== undefined && draft.usedTokens.has(object)) continue;

@@ -16,7 +16,7 @@ export function bareCounts(draft: Draft): void {
     if (draft.picks[index] !== undefined && draft.picks[index]?.role !== 'cue') continue;
     const right = draft.input.contexts[index].right;
     // "count the number of …": the next count cue says what is counted.
-    if (!unit.cue.occurrences && ((right.kind === 'link' && !countsValueSaid(draft, unit.cue, draft.rightOf(index))) || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count')) continue;
+    if ((right.kind === 'link' && !countsValueSaid(draft, unit.cue, draft.rightOf(index))) || right.kind === 'quoted' || right.kind === 'number' || right.kind === 'count') continue;
     const counted = draft.outputs.some((output) => output.kind === 'measure' && output.aggregate === 'count');
     if (counted && draft.input.contexts[index].left.kind === 'sort') continue;
     const measure = { kind: 'measure' as const, aggregate: 'count' as const, entity: draft.subject, tokens: draft.useCue(index) };

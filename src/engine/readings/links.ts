@@ -13,7 +13,7 @@ import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-mode
 import { abbreviates } from '../schema/abbreviations.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
 import { CAPITALS_CODE, columnKey, valueWords } from '../schema/value-index.ts';
-import { followsBe, isOpeningSortVerb, objectOfLightVerb, type Token } from '../question/tokens.ts';
+import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
 export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym';
@@ -276,8 +276,6 @@ function senseLinks(tokens: readonly Token[], index: number, schema: SchemaIndex
   if (isDegreeForm(token) || AGGREGATE_WORDS.has(token.lower)) return [];
   // "placed an order": the object names what the verb would, and names it better.
   if (objectOfLightVerb(tokens, index) !== undefined) return [];
-  // "Sort the names of products by price": the sort verb that opens a question names nothing in the data.
-  if (isOpeningSortVerb(tokens, index)) return [];
   const links: Link[] = [];
   for (const related of senseIndexOf(schema).related(token.lemma, token.pos === 'VERB' ? ['v'] : undefined)) {
     for (const entry of schema.terms.get(related.word) ?? []) {

@@ -36,19 +36,3 @@ it.each([
   expect(sortedBy).toEqual(['weight_kg']);
   expect(query.order[0]!.direction).toBe(direction);
 });
-
-it.each([
-  ['drivers over 40 years old', 'gt', 40],
-  ['drivers under 25 years of age', 'lt', 25],
-  ['drivers who are 30 years old', 'eq', 30],
-])('reads an age said in years ("%s") as a comparison of the age', (question, op, value) => {
-  const [best] = read(question).candidates;
-  expect(best?.unusedWords).toEqual([]);
-  expect(best?.planned.query.filters.map((filter) => [filter.expression.kind === 'field' && filter.expression.column, filter.op, filter.values])).toEqual([['age', op, [value]]]);
-});
-
-it('reads an opening "sort" as the order the question asks for, not as a word of the data', () => {
-  const [best] = read('Sort the part names in ascending order of their list price').candidates;
-  expect(best?.unusedWords).toEqual([]);
-  expect(best?.planned.query.order.map((entry) => entry.direction)).toEqual(['asc']);
-});
