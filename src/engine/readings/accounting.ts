@@ -157,8 +157,7 @@ export function accountWords(draft: Draft): void {
 
 function saysKindOfUsedWord(draft: Draft, index: number): boolean {
   if (!draft.usedTokens.has(index - 1)) return false;
-  const unit = draft.input.units.findIndex((candidate) => candidate.start <= index - 1 && index - 1 < candidate.end);
-  const target = draft.picks[unit]?.link?.target;
+  const target = draft.picks[draft.unitOfToken(index - 1)]?.link?.target;
   return target?.kind === 'value' || target?.kind === 'column';
 }
 

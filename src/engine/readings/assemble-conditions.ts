@@ -8,6 +8,7 @@ import { eventDates, isVerb, type Choice } from './choices.ts';
 import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import { saidOfOtherRows, valueOfRowsBefore } from './said-of-rows.ts';
+import { DURATION_UNITS } from '../schema/schema-index.ts';
 import type { ConditionNode } from './reading.ts';
 import type { CompareOp } from '../question/cues.ts';
 import type { Token } from '../question/tokens.ts';
@@ -300,18 +301,16 @@ function otherColumnAfter(draft: Draft, cueIndex: number, entity: string, column
   return { unit, column: target.column };
 }
 
-const TIME_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
-
 /** "payment terms longer than 30 days": a duration said in a unit of time compares a column kept in that unit. */
 function durationInItsUnit(draft: Draft, cue: { readonly attributes?: readonly string[]; readonly end: number }, column: ColumnInfo): boolean {
   const unit = draft.input.tokens[cue.end]?.lemma ?? '';
-  return (cue.attributes ?? []).includes('duration') && TIME_UNITS.has(unit) && column.words.includes(unit);
+  return (cue.attributes ?? []).includes('duration') && DURATION_UNITS.has(unit) && column.words.includes(unit);
 }
 
 /** "courses shorter than 3 days" on hours: a number said in one unit of time is no number of another. */
 function inAnotherTimeUnit(draft: Draft, cue: { readonly end: number }, column: ColumnInfo): boolean {
   const unit = draft.input.tokens[cue.end]?.lemma ?? '';
-  return TIME_UNITS.has(unit) && !column.words.includes(unit) && column.words.some((word) => TIME_UNITS.has(word));
+  return DURATION_UNITS.has(unit) && !column.words.includes(unit) && column.words.some((word) => DURATION_UNITS.has(word));
 }
 
 /** "employees older than 30": a comparative that names its attribute compares that column of the subject. */

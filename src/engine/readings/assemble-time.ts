@@ -233,9 +233,9 @@ function yearCondition(year: ColumnInfo, period: Period, tokens: readonly number
 }
 
 /**
- * The rows' column that keeps a year as a number: the one named a year ("year", "opening_year"),
- * or among those, or the year columns said by the question's verb ("opened" → year_opened,
- * "founded" → founded), the one the verb names.
+ * The rows' column that keeps a year as a number: among the columns named a year ("year",
+ * "year_opened"), the one the question's verb names ("opened" → year_opened), else the only one;
+ * with none named a year, the one number column the verb names ("founded").
  */
 function yearColumn(draft: Draft): ColumnInfo | undefined {
   const entity = measuresOf(draft)[0]?.entity ?? draft.subject;

@@ -1,7 +1,8 @@
 /**
  * Readings whose answer is known before the query runs, and so cannot be what was asked: filters
  * no row can pass together ("price over 100 and under 50", "pet type = cat and pet type = dog" on
- * the same row), and counts of the distinct values of what each group is grouped by (always 1).
+ * the same row), counts of the distinct values of what each group is grouped by, and counts of rows
+ * grouped by their own key (both always 1).
  */
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';

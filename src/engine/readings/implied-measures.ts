@@ -41,8 +41,8 @@ function countsValueSaid(draft: Draft, cue: Extract<Cue, { kind: 'count' }>, uni
 
 /**
  * "invoice amount by status", "payments received per month": an amount or a quantity shown and
- * grouped (or by a time grain), with nothing else to compute, is totalled per group (an amount is additive; listed, the
- * rows would ignore the "by").
+ * grouped (or by a time grain), with nothing else to compute, is totalled per group (an amount is
+ * additive; listed, the rows would ignore the "by").
  */
 export function sumByGroups(draft: Draft): void {
   if ((draft.groups.length === 0 && !grainSaid(draft)) || draft.outputs.some((output) => output.kind === 'measure')) return;

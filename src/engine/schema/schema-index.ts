@@ -243,7 +243,8 @@ class TermBuilder {
 }
 
 /** Units a column holding a length of time is named in. */
-const DURATION_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
+/** Units a length of time is kept in (resolution_hours, delivery_days). */
+export const DURATION_UNITS: ReadonlySet<string> = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year']);
 
 /** Which match to keep when one phrase names the same element twice: the stronger. */
 const MATCH_RANK: Record<MatchKind, number> = { exact: 0, label: 1, layer: 1, lemma: 2, 'entity-column': 3, head: 4, holds: 4, comment: 5, part: 6 };

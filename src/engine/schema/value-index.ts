@@ -50,20 +50,23 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'than', 'then', 'there', 'here', 'if', 'so', 'all', 'any', 'each', 'every', 'some', 'none', 'null', 'n/a', 'na',
 ]);
 
-const cache = new WeakMap<readonly ColumnValues[], WeakMap<Catalog, ValueIndex>>();
+const plainIndexes = new WeakMap<readonly ColumnValues[], ValueIndex>();
+const describedIndexes = new WeakMap<Catalog, WeakMap<readonly ColumnValues[], ValueIndex>>();
 
-/** The index of `values`, with the codes the catalog's comments spell out (see codeMeaningsOf) among them. */
-export function valueIndexOf(values: readonly ColumnValues[], catalog: Catalog = NO_CATALOG): ValueIndex {
-  let byCatalog = cache.get(values);
-  if (!byCatalog) cache.set(values, (byCatalog = new WeakMap()));
-  const cached = byCatalog.get(catalog);
+/** The index of `values`; with the catalog, the codes its comments spell out (see codeMeaningsOf) among them. */
+export function valueIndexOf(values: readonly ColumnValues[], catalog?: Catalog): ValueIndex {
+  let cache = plainIndexes;
+  if (catalog) {
+    const known = describedIndexes.get(catalog) ?? new WeakMap<readonly ColumnValues[], ValueIndex>();
+    describedIndexes.set(catalog, known);
+    cache = known;
+  }
+  const cached = cache.get(values);
   if (cached) return cached;
-  const built = buildValueIndex(values, codeMeaningsOf(catalog, values));
-  byCatalog.set(catalog, built);
+  const built = buildValueIndex(values, catalog ? codeMeaningsOf(catalog, values) : []);
+  cache.set(values, built);
   return built;
 }
-
-const NO_CATALOG: Catalog = { entities: [] } as unknown as Catalog;
 
 /**
  * "VAN delivery van, REF refrigerated truck", "OPN open (unpaid), PD paid": the codes a column's
@@ -72,9 +75,10 @@ const NO_CATALOG: Catalog = { entities: [] } as unknown as Catalog;
  */
 export function codeMeaningsOf(catalog: Catalog, values: readonly ColumnValues[]): ValueEntry[] {
   const entries: ValueEntry[] = [];
+  const heldBy = new Map(values.map((entry) => [columnKey(entry.entity, entry.column), entry.values]));
   for (const entity of catalog.entities) {
     for (const column of entity.columns) {
-      const held = values.find((entry) => entry.entity === entity.name && entry.column === column.name)?.values;
+      const held = heldBy.get(columnKey(entity.name, column.name));
       if (!column.description || !held) continue;
       const codes = new Set(held);
       const listed = column.description.includes(':') ? column.description.slice(column.description.indexOf(':') + 1) : column.description;
