@@ -5,6 +5,7 @@
  */
 import type { CatalogColumn, CatalogEntity } from '../../connectors/catalog.ts';
 import type { ColumnInfo } from './schema-model.ts';
+import { abbreviates } from './abbreviations.ts';
 
 /** Column words that mark a money column. */
 export const MONEY_WORDS: ReadonlySet<string> = new Set([
@@ -82,8 +83,8 @@ const OTHER_PARTY = new Set(['contact', 'user', 'file', 'father', 'mother', 'par
  */
 export function displayColumnsOf(entityWords: readonly string[], columns: readonly ColumnInfo[]): ColumnInfo[] {
   const text = columns.filter((column) => column.isText && !column.isForeignKey);
-  const first = text.find((column) => endsWithWords(column.words, FIRST_NAME));
-  const last = text.find((column) => endsWithWords(column.words, LAST_NAME));
+  const first = text.find((column) => namesPart(column.words, FIRST_NAME));
+  const last = text.find((column) => namesPart(column.words, LAST_NAME));
   let best: ColumnInfo | undefined;
   let bestScore = 0;
   for (const column of text) {
@@ -97,6 +98,13 @@ export function displayColumnsOf(entityWords: readonly string[], columns: readon
   return best ? [best] : [];
 }
 
+/** A first or last name, also written short (`frst_nm`, `lst_nm`). */
+function namesPart(words: readonly string[], part: readonly string[]): boolean {
+  if (endsWithWords(words, part)) return true;
+  const [qualifier, name] = words.slice(-2);
+  return words.length >= 2 && name === part[1] && qualifier !== undefined && abbreviates(qualifier, part[0]);
+}
+
 function nameScore(column: ColumnInfo, entityWords: readonly string[]): number {
   const words = column.words;
   const joined = words.join(' ');
@@ -105,7 +113,7 @@ function nameScore(column: ColumnInfo, entityWords: readonly string[]): number {
   if (words.at(-1) === 'name' && ownWords.length > 0 && ownWords.every((word) => entityWords.includes(word))) return 9.5;
   if (joined === entityWords.join(' ')) return 9;
   if (joined === 'full name' || joined === 'display name') return 9;
-  if (words.at(-1) === 'name' && !words.some((word) => OTHER_PARTY.has(word)) && !endsWithWords(words, FIRST_NAME) && !endsWithWords(words, LAST_NAME)) return 7 - 0.1 * words.length;
+  if (words.at(-1) === 'name' && !words.some((word) => OTHER_PARTY.has(word)) && !namesPart(words, FIRST_NAME) && !namesPart(words, LAST_NAME)) return 7 - 0.1 * words.length;
   if (column.isKey && !column.isPrimaryKey && words.some((word) => KIND_WORDS.has(word))) return 0;
   for (const [tail, score] of NAME_TAILS) if (words.at(-1) === tail) return score;
   return 0;

@@ -72,3 +72,8 @@ it('takes a name of the first letters of its comment\'s noun as written short ("
   const [best] = readQuestion('how many incidents were there', trips, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
   expect(best && summarise(best.planned.query)).toMatchObject({ root: 'inc', measures: ['count(*)'] });
 });
+
+it('names people by a first and a last name also when the first is written short', () => {
+  const crew = catalog(entity({ name: 'drvr', rows: 200, columns: [['id', 'integer'], ['frst_nm', 'text'], ['last_nm', 'text'], ['lic_cd', 'text']] }));
+  expect(schemaIndexOf(crew).entityByName.get('drvr')?.displayColumns.map((column) => column.name)).toEqual(['frst_nm', 'last_nm']);
+});
