@@ -199,9 +199,7 @@ function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   if (token.pos !== 'VERB' || !(/(ed|en)$/.test(token.lower) || isDone(token))) return false;
   const next = tokens[index + 1];
-  // "cancelled orders" says their state; "which rep handled order 5000", after its subject, is what the rep did.
-  const afterSubject = ['NOUN', 'PROPN'].includes(tokens[index - 1]?.pos ?? '');
-  return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN' && !afterSubject);
+  return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN');
 }
 
 /** Particles that say where or how things are ("out" on loan, "away", "down"), not which. */

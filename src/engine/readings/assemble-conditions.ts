@@ -147,27 +147,16 @@ function fromAndTo(draft: Draft, left: readonly number[], right: readonly number
 
 /** "named 'Bob'", "with name 'Bob'", "year 2014": a literal and the column it belongs to. */
 function literals(draft: Draft): void {
-  const columnOfLiteral = new Map<number, { entity: string; column: string }>();
   for (const pick of draft.withRole('literal')) {
     const unit = draft.unit(pick.unit);
     const value = unit.kind === 'quoted' ? unit.text : unit.kind === 'number' ? unit.value : undefined;
     if (value === undefined) throw new Invalid();
     const named = namingColumn(draft, pick.unit);
-    const keyed = named ? undefined : keyOfRowsBefore(draft, pick.unit, value);
-    const alternative = named || keyed ? undefined : columnOfLiteral.get(literalBefore(draft, pick.unit));
     let entity: string;
     let column: string;
     if (named) {
       ({ entity, column } = named);
       draft.feature('literal.named-column');
-    } else if (alternative) {
-      // "rated 1 or 2": a literal after another and "or" is another value of its column.
-      ({ entity, column } = alternative);
-      draft.use(draft.input.contexts[pick.unit].left.unit);
-      draft.feature('literal.alternative');
-    } else if (keyed) {
-      ({ entity, column } = keyed);
-      draft.feature('literal.entity-key');
     } else {
       // A quoted name with no column said: the subject's own name column, stated as a choice.
       // Capitalised words are not enough for that: they may name anything ("tickets from Harbor Logistics").
@@ -181,26 +170,8 @@ function literals(draft: Draft): void {
     const info = columnOf(draft.input.schema, entity, column);
     if (typeof value === 'number' && !(info.type === 'integer' || info.type === 'number')) throw new Invalid();
     if (typeof value === 'string' && !info.isText) throw new Invalid();
-    columnOfLiteral.set(pick.unit, { entity, column });
     draft.conditions.push({ kind: 'equals', entity, column, values: [value], negated: negatedBefore(draft, pick.unit), tokens: draft.use(pick.unit) });
   }
-}
-
-/** The literal said before "or"/"and" before this one ("1 or 2"), else -1. */
-function literalBefore(draft: Draft, literalUnit: number): number {
-  const left = draft.input.contexts[literalUnit].left;
-  if (left.kind !== 'and') return -1;
-  const before = draft.input.contexts[left.unit].left;
-  return draft.picks[before.unit]?.role === 'literal' ? before.unit : -1;
-}
-
-/** "which sales rep handled order 5000": a number right after rows named is the key of one of them. */
-function keyOfRowsBefore(draft: Draft, literalUnit: number, value: string | number): { entity: string; column: string } | undefined {
-  const left = draft.input.contexts[literalUnit].left;
-  const target = left.unit >= 0 && left.between.length === 0 ? draft.picks[left.unit]?.link?.target : undefined;
-  if (typeof value !== 'number' || target?.kind !== 'entity') return undefined;
-  const key = entityOf(draft.input.schema, target.entity).primaryKey;
-  return key.length === 1 ? { entity: target.entity, column: key[0] } : undefined;
 }
 
 const NAMING_VERBS = new Set(['name', 'call', 'title', 'entitle', 'label']);
@@ -234,9 +205,6 @@ function namedColumnFor(draft: Draft, pick: Choice, entity: string, column: stri
   for (const side of [draft.leftOf(pick.unit), draft.rightOf(pick.unit)]) {
     const other = draft.picks[side];
     if (other?.role !== 'names' || other.link?.target.kind !== 'column') continue;
-    // "tickets about Integration rated 1 or 2": the column named between a value and a literal is the literal's.
-    const beyond = side > pick.unit ? draft.rightOf(side) : draft.leftOf(side);
-    if (draft.picks[beyond]?.role === 'literal') continue;
     if (other.link.target.entity !== entity || other.link.target.column !== column) throw new Invalid();
     draft.use(side);
     draft.feature('filter.column-named');

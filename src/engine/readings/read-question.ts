@@ -40,7 +40,7 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
   });
   const cues = findCues(tokens);
   const present = presentPhraseTokens(tokens);
-  const valueIndex = valueIndexOf(values, catalog);
+  const valueIndex = valueIndexOf(values);
   const links = findLinks(tokens, { schema, values: valueIndex }, present);
   const units = cutUnits(tokens, periods, cues, links);
   const contexts = contextsOf(units);

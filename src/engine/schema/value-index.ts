@@ -3,7 +3,7 @@
  * so that a question finds "Germany" or "cancelled" with one map lookup per word, whatever the
  * number of values. Built once per value list and cached.
  */
-import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
+import type { ColumnValues } from '../../connectors/catalog.ts';
 import { lemmaOf } from '../language/nlp.ts';
 
 export interface ValueEntry {
@@ -50,51 +50,14 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'than', 'then', 'there', 'here', 'if', 'so', 'all', 'any', 'each', 'every', 'some', 'none', 'null', 'n/a', 'na',
 ]);
 
-const plainIndexes = new WeakMap<readonly ColumnValues[], ValueIndex>();
-const describedIndexes = new WeakMap<Catalog, WeakMap<readonly ColumnValues[], ValueIndex>>();
+const cache = new WeakMap<readonly ColumnValues[], ValueIndex>();
 
-/** The index of `values`; with the catalog, the codes its comments spell out (see codeMeaningsOf) among them. */
-export function valueIndexOf(values: readonly ColumnValues[], catalog?: Catalog): ValueIndex {
-  let cache = plainIndexes;
-  if (catalog) {
-    const known = describedIndexes.get(catalog) ?? new WeakMap<readonly ColumnValues[], ValueIndex>();
-    describedIndexes.set(catalog, known);
-    cache = known;
-  }
+export function valueIndexOf(values: readonly ColumnValues[]): ValueIndex {
   const cached = cache.get(values);
   if (cached) return cached;
-  const built = buildValueIndex(values, catalog ? codeMeaningsOf(catalog, values) : []);
+  const built = buildValueIndex(values);
   cache.set(values, built);
   return built;
-}
-
-/**
- * "VAN delivery van, REF refrigerated truck", "OPN open (unpaid), PD paid": the codes a column's
- * comment spells out, each by the words a question says it with ("refrigerated trucks" → REF).
- * Only codes in capitals that the column holds; a comment that lists codes without words gives none.
- */
-export function codeMeaningsOf(catalog: Catalog, values: readonly ColumnValues[]): ValueEntry[] {
-  const entries: ValueEntry[] = [];
-  const heldBy = new Map(values.map((entry) => [columnKey(entry.entity, entry.column), entry.values]));
-  for (const entity of catalog.entities) {
-    for (const column of entity.columns) {
-      const held = heldBy.get(columnKey(entity.name, column.name));
-      if (!column.description || !held) continue;
-      const codes = new Set(held);
-      const listed = column.description.includes(':') ? column.description.slice(column.description.indexOf(':') + 1) : column.description;
-      for (const segment of listed.split(/[,;]/)) {
-        const match = /^\s*([A-Za-z0-9]+)\s*(?:[-=]\s*)?\(?([^()]+?)\)?(?:\s*\(([^()]+)\))?\s*$/.exec(segment);
-        // Codes written in capitals ("REF", "B"), not a list of plain values ("NL, BE or LU", "bronze, silver or gold").
-        if (!match || !codes.has(match[1]) || !/^[A-Z][A-Z0-9]*$/.test(match[1]) || /^(or|and)\b/i.test(match[2].trim())) continue;
-        for (const meaning of [match[2], match[3]]) {
-          const words = meaning === undefined ? [] : valueWords(meaning);
-          if (words.length === 0 || words.length > MAX_VALUE_WORDS || meaning?.trim() === match[1]) continue;
-          entries.push({ entity: entity.name, column: column.name, value: match[1], words, columnValues: held.length });
-        }
-      }
-    }
-  }
-  return entries;
 }
 
 /** Placeholders written for "no value": never a value a question names. */
@@ -105,7 +68,7 @@ export function valueWords(value: string): string[] {
   return value.split(/[^A-Za-z0-9À-ÿ]+/).filter((word) => word.length > 0).map((word) => (/^[0-9]+$/.test(word) ? word : lemmaOf(word)));
 }
 
-function buildValueIndex(values: readonly ColumnValues[], described: readonly ValueEntry[]): ValueIndex {
+function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   const byFirstWord = new Map<string, ValueEntry[]>();
   const yesValues = new Map<string, string>();
   let count = 0;
@@ -122,7 +85,6 @@ function buildValueIndex(values: readonly ColumnValues[], described: readonly Va
       count += 1;
     }
   }
-  for (const entry of described) byFirstWord.set(entry.words[0], [...(byFirstWord.get(entry.words[0]) ?? []), entry]);
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
   return { byFirstWord, yesValues };
 }

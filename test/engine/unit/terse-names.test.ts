@@ -2,12 +2,11 @@
  * Terse schemas (`wrkr`, `shft_len_hr`): a name that is no word is said by the noun phrase its
  * comment opens with ("Workers employed at a plant" → worker), and by that phrase's head noun. A
  * name of words keeps to its own words, whatever its comment says. On a schema the engine was not
- * tuned on. Codes in capitals are read by the words their column comment spells them out with.
+ * tuned on.
  */
 import { expect, it } from 'vitest';
 import { commentHeadOf } from '../../../src/engine/schema/schema-words.ts';
 import { schemaIndexOf } from '../../../src/engine/schema/schema-index.ts';
-import { codeMeaningsOf } from '../../../src/engine/schema/value-index.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
@@ -54,17 +53,6 @@ it('reads a word the schema writes short by its consonants or first letters', ()
   };
   expect(best('list the first names of the drivers')).toMatchObject({ root: 'drvr', columns: ['drvr.frst_nm'] });
   expect(best('how many vehicles are there')).toMatchObject({ root: 'veh', measures: ['count(*)'] });
-});
-
-it('reads the codes a column comment spells out by their words', () => {
-  const yard = catalog(entity({ name: 'veh', rows: 90, columns: [['id', 'integer'], ['plate', 'text'], ['veh_typ_cd', 'text', { description: 'VAN delivery van, REF refrigerated truck, TRC tractor unit' }], ['cntry_cd', 'text', { description: 'Country: NL, BE or LU' }]] }));
-  const values = [
-    { entity: 'veh', column: 'veh_typ_cd', values: ['VAN', 'REF', 'TRC'] },
-    { entity: 'veh', column: 'cntry_cd', values: ['NL', 'BE', 'LU'] },
-  ];
-  const [best] = readQuestion('how many refrigerated trucks are there', yard, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
-  expect(best && summarise(best.planned.query)).toMatchObject({ measures: ['count(*)'], filters: ['veh.veh_typ_cd eq REF'] });
-  expect(codeMeaningsOf(yard, values).map((entry) => `${entry.value} ${entry.words.join(' ')}`)).toEqual(['VAN delivery van', 'REF refrigerated truck', 'TRC tractor unit']);
 });
 
 it('takes a name of the first letters of its comment\'s noun as written short ("inc": Incidents on trips)', () => {
