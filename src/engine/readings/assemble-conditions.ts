@@ -1,16 +1,15 @@
 /**
  * Conditions of a reading: data values ("in Germany", "not cancelled", "Basic or Pro"), literals
- * with the column named beside them ("named 'Bob'", "year 2014"), numeric comparisons ("age
- * above 30"), text patterns ("name containing 'a'"), periods on a date, and segments.
+ * with the column named beside them ("named 'Bob'", "year 2014"), comparisons (in
+ * assemble-comparisons.ts: "age above 30"), text patterns ("name containing 'a'"), periods on a
+ * date, and segments.
  */
-import { columnOf, entityOf, holdsMoney, type ColumnInfo } from '../schema/schema-model.ts';
+import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
-import { holdsImplication, impliedColumn } from './implied-columns.ts';
 import { Invalid, type Draft } from './draft.ts';
 import { saidOfOtherRows, valueOfRowsBefore } from './said-of-rows.ts';
-import { DURATION_UNITS } from '../schema/schema-index.ts';
+import { comparisons, impliedComparisons } from './assemble-comparisons.ts';
 import type { ConditionNode } from './reading.ts';
-import type { CompareOp } from '../question/cues.ts';
 import type { Token } from '../question/tokens.ts';
 
 export function assembleConditions(draft: Draft): void {
@@ -209,112 +208,6 @@ function namedColumnFor(draft: Draft, pick: Choice, entity: string, column: stri
     draft.use(side);
     draft.feature('filter.column-named');
   }
-}
-
-/** "age above 30", "price between 10 and 20": the comparison cue beside the column. */
-function comparisons(draft: Draft): void {
-  const comparedWith = new Set<number>();
-  for (const pick of draft.withRole('compare')) {
-    if (comparedWith.has(pick.unit)) continue;
-    if (pick.link?.target.kind !== 'column') throw new Invalid();
-    const { entity, column } = pick.link.target;
-    const info = columnOf(draft.input.schema, entity, column);
-    // "more than 100 orders" counts orders; an id is never compared with a quantity.
-    if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || (info.isKey && !info.isPrimaryKey)) throw new Invalid();
-    const cueIndex = [draft.rightOf(pick.unit), draft.leftOf(pick.unit)].find((index) => draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index));
-    const cue = cueIndex === undefined ? undefined : draft.cueAt(cueIndex);
-    if (cueIndex === undefined || cue?.kind !== 'compare') throw new Invalid();
-    if (cue.values.length === 0 && !cue.against) {
-      const other = cueIndex === draft.rightOf(pick.unit) ? otherColumnAfter(draft, cueIndex, entity, column) : undefined;
-      if (other === undefined) throw new Invalid();
-      comparedWith.add(other.unit);
-      draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: [], otherColumn: other.column, tokens: [...draft.use(pick.unit), ...draft.useCue(cueIndex), ...draft.use(other.unit)] });
-      draft.feature('compare.other-column');
-      continue;
-    }
-    if (cue.money && !holdsMoney(info)) throw new Invalid();
-    // "hosts older than 50" compares an age; a number of hosts is not what "older" says.
-    if ((cue.concept === 'attribute' || cue.concept === 'price') && !holdsImplication(info, cue) && !durationInItsUnit(draft, cue, info)) throw new Invalid();
-    if (inAnotherTimeUnit(draft, cue, info)) throw new Invalid();
-    const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
-    if (cue.against) {
-      // "a price above the average price": the column said again after "average" is the same one.
-      // Only a measured quantity has an average worth comparing with (not a key).
-      if (!info.isNumeric) throw new Invalid();
-      const again = draft.rightOf(cueIndex);
-      const repeat = draft.picks[again]?.link?.target;
-      if (repeat?.kind === 'column' && repeat.entity === entity && repeat.column === column && draft.picks[again]?.role === 'show') tokens.push(...draft.use(again));
-      draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: [], against: 'average', tokens });
-      draft.feature('compare.average');
-      continue;
-    }
-    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens });
-    if (info.isKey) draft.feature('compare.key');
-  }
-}
-
-/**
- * "units in stock below their reorder level": a comparison with no number, followed by another
- * measured column of the same rows, compares the two row by row. Money is compared with money only,
- * and a quantity with a quantity.
- */
-function otherColumnAfter(draft: Draft, cueIndex: number, entity: string, column: string): { unit: number; column: string } | undefined {
-  const unit = draft.rightOf(cueIndex);
-  const pick = draft.picks[unit];
-  const target = pick?.link?.target;
-  if (pick?.role !== 'compare' || target?.kind !== 'column' || target.entity !== entity || target.column === column) return undefined;
-  const left = columnOf(draft.input.schema, entity, column);
-  const right = columnOf(draft.input.schema, entity, target.column);
-  if (!left.isNumeric || !right.isNumeric || holdsMoney(left) !== holdsMoney(right)) return undefined;
-  return { unit, column: target.column };
-}
-
-/** "payment terms longer than 30 days": a duration said in a unit of time compares a column kept in that unit. */
-function durationInItsUnit(draft: Draft, cue: { readonly attributes?: readonly string[]; readonly end: number }, column: ColumnInfo): boolean {
-  const unit = draft.input.tokens[cue.end]?.lemma ?? '';
-  return (cue.attributes ?? []).includes('duration') && DURATION_UNITS.has(unit) && column.words.includes(unit);
-}
-
-/** "courses shorter than 3 days" on hours: a number said in one unit of time is no number of another. */
-function inAnotherTimeUnit(draft: Draft, cue: { readonly end: number }, column: ColumnInfo): boolean {
-  const unit = draft.input.tokens[cue.end]?.lemma ?? '';
-  return DURATION_UNITS.has(unit) && !column.words.includes(unit) && column.words.some((word) => DURATION_UNITS.has(word));
-}
-
-/** "employees older than 30": a comparative that names its attribute compares that column of the subject. */
-function impliedComparisons(draft: Draft): void {
-  for (const [index, unit] of draft.input.units.entries()) {
-    if (unit.kind !== 'cue' || unit.cue.kind !== 'compare' || draft.usedCues.has(index)) continue;
-    const cue = unit.cue;
-    // "invoices over $5,000", and a bare number with nothing after it ("invoices over 5000").
-    const bare = !cue.money && !cue.percent && !cue.against && draft.picks[draft.rightOf(index)] === undefined;
-    if (!cue.concept && !cue.attributes && (cue.money || bare)) {
-      if (amountComparison(draft, index, cue.op, cue.values) && bare) draft.feature('compare.implied-amount-bare');
-      continue;
-    }
-    if ((!cue.concept && !cue.attributes) || cue.values.length === 0 || !draft.subject) continue;
-    if (draft.picks[draft.rightOf(index)]?.role === 'having') continue;
-    const implied = impliedColumn(draft, draft.subject, cue);
-    // "older than 30" on a date of birth is a date comparison this reading cannot make from a number.
-    if (!implied || implied.inverted || (cue.money && !holdsMoney(implied.column)) || inAnotherTimeUnit(draft, cue, implied.column)) throw new Invalid();
-    draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: cue.values, tokens: draft.useCue(index) });
-    draft.feature('compare.implied-column');
-  }
-}
-
-/**
- * "invoices over $5,000", "payments above 1,000 euros": an amount of money said right after the rows
- * asked about, with no column named, compares their one amount column. Rows with no single amount
- * column leave the comparison unread, and the reading declines.
- */
-function amountComparison(draft: Draft, cueIndex: number, op: CompareOp, values: readonly number[]): boolean {
-  const before = draft.picks[draft.leftOf(cueIndex)]?.link?.target;
-  if (values.length === 0 || before?.kind !== 'entity' || before.entity !== draft.subject) return false;
-  const amount = entityOf(draft.input.schema, before.entity).primaryAmount;
-  if (!amount) return false;
-  draft.conditions.push({ kind: 'compare', entity: amount.entity, column: amount.name, op, values, tokens: draft.useCue(cueIndex) });
-  draft.feature('compare.implied-amount');
-  return true;
 }
 
 function patterns(draft: Draft): void {

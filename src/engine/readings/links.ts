@@ -179,7 +179,7 @@ function termLinks(tokens: readonly Token[], start: number, end: number, schema:
   const keys = [span.map((token) => token.lemma), span.map((token) => token.lower), span.map((token) => lemmaOf(token.lower))].map((words) => words.join(' '));
   const named = keys.map((key) => schema.terms.get(key)).find((found) => found !== undefined);
   // "first name" for frst_nm, "drivers" for drvr: the words the schema wrote short, spelled out.
-  const shortened = named ? undefined : schema.terms.get(span.map((token) => shortFormOf(token.lemma, schema) ?? token.lemma).join(' '));
+  const shortened = named || schema.shortForms.length === 0 ? undefined : schema.terms.get(span.map((token) => shortFormOf(token.lemma, schema) ?? token.lemma).join(' '));
   const entries = named ?? shortened?.map((entry) => (entry.match === 'exact' ? { ...entry, match: 'lemma' as const } : entry));
   if (!entries) return [];
   // As for compounds found in the question: "subscriptions started this year" says what they did.
