@@ -6,7 +6,8 @@ import type { CatalogMetric } from '../../connectors/catalog.ts';
 import { isCurrency } from '../../query/logical-query.ts';
 import type { Cue } from '../question/cues.ts';
 import { columnOf, entityOf, holdsMoney } from '../schema/schema-model.ts';
-import { governingCue } from './context.ts';
+import { aggregateList, governingCue, listedAggregate } from './context.ts';
+import { holdsImplication } from './implied-columns.ts';
 import { holdsYesNo, Invalid, type Draft } from './draft.ts';
 import type { MeasureNode, ReadingAggregate } from './reading.ts';
 
@@ -111,7 +112,12 @@ export function assembleMeasures(draft: Draft): void {
     if (cues.length === 0) throw new Invalid();
     const tokens = draft.use(pick.unit);
     for (const { index, cue } of cues) {
-      const aggregate = cue.aggregate;
+      const aggregate = listedAggregate(cue) as ReadingAggregate;
+      if (cue.kind === 'superlative') {
+        // "the average and oldest age": a superlative that measures something says it of this column.
+        if (cue.concept !== undefined && !holdsImplication(info, cue)) throw new Invalid();
+        draft.feature('measure.listed-superlative');
+      }
       if ((aggregate === 'sum' || aggregate === 'avg') && !info.isNumeric) {
         // A reference to other rows ("how much do customers owe": invoices.customer_id) is never a quantity, nor is a row's own id.
         if (!(info.type === 'integer' || info.type === 'number') || info.isForeignKey || info.isPrimaryKey) throw new Invalid();
@@ -177,23 +183,11 @@ function addMeasure(draft: Draft, unit: number, measure: MeasureNode): void {
   draft.measureOfUnit.set(unit, [...(draft.measureOfUnit.get(unit) ?? []), measure]);
 }
 
-/** "the average and maximum age": aggregate cues joined by "and" or commas before one column. */
-function aggregateChain(draft: Draft, start: number, use = true): { index: number; cue: Cue & { kind: 'aggregate' } }[] {
-  const chain: { index: number; cue: Cue & { kind: 'aggregate' } }[] = [];
-  let index = start;
-  while (index >= 0) {
-    const cue = draft.cueAt(index);
-    if (cue?.kind !== 'aggregate') break;
-    chain.unshift({ index, cue });
-    // "the maximum, average, and total": separators between the cues.
-    const separators: number[] = [];
-    let before = index - 1;
-    while (before >= 0 && draft.unit(before).kind === 'word' && ['and', ',', 'or'].includes((draft.unit(before) as { token: { lower: string } }).token.lower)) separators.push(before--);
-    if (separators.length === 0 || before < 0 || draft.cueAt(before)?.kind !== 'aggregate') break;
-    if (use) for (const separator of separators) draft.use(separator);
-    index = before;
-  }
-  return chain;
+/** "the average and maximum age", "the highest and lowest price": the aggregates listed before one column (see aggregateList). */
+function aggregateChain(draft: Draft, start: number, use = true): { index: number; cue: Cue }[] {
+  const { cues, separators } = aggregateList(draft.input.units, start, (index) => draft.cueAt(index));
+  if (use) for (const separator of separators) draft.use(separator);
+  return cues.map((index) => ({ index, cue: draft.cueAt(index) as Cue }));
 }
 
 function distinctBefore(draft: Draft, unit: number): boolean {

@@ -5,7 +5,7 @@
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
-import { governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
+import { aggregateList, governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
 import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
@@ -90,6 +90,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           count: governingCue(units, contexts, index, 'count') !== undefined,
           superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
           group: listGroupCue(units, contexts, index) !== undefined,
+          listed: aggregateList(units, contexts[index].left.unit).cues.length > 1,
         };
         const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
         // "average resolution time in hours", "more than 30 days": a unit said for a measure or a number (checked when the words are accounted for).
@@ -124,7 +125,7 @@ function entitiesNamed(units: readonly Unit[]): Map<string, Set<number>> {
 
 function linkChoices(
   index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex,
-  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, superlative: false, group: false },
+  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, superlative: false, group: false, listed: false },
 ): Choice[] {
   // Of links as strong, those on an entity another part of the question names come first: "archived
   // employees" keeps the employees' own "archived" when many models have one.
@@ -176,7 +177,7 @@ function linkChoices(
         break;
       case 'column':
         add('show');
-        if (left === 'aggregate' || left === 'count' || left === 'window' || governed.aggregate) add('measure');
+        if (left === 'aggregate' || left === 'count' || left === 'window' || governed.aggregate || governed.listed) add('measure');
         if (left === 'count') add('count');
         if (left === 'group' || left === 'pivot' || governed.group) add('group');
         if (left === 'sort' || left === 'group') add('order');

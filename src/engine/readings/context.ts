@@ -77,6 +77,43 @@ export function listGroupCue(units: readonly Unit[], contexts: readonly UnitCont
   return undefined;
 }
 
+/** A cue that may stand in a list of aggregates: an aggregate word, or a superlative of no length that names no count. */
+function listable(cue: Cue | undefined): boolean {
+  if (cue?.kind === 'aggregate') return true;
+  return cue?.kind === 'superlative' && cue.limit === undefined && !cue.several && !cue.counting && cue.concept !== 'date' && cue.concept !== 'frequency';
+}
+
+/** The aggregate a listed cue takes: a superlative the maximum or the minimum, by its direction. */
+export function listedAggregate(cue: Cue): 'sum' | 'avg' | 'min' | 'max' | undefined {
+  if (cue.kind === 'aggregate') return cue.aggregate;
+  if (cue.kind === 'superlative' && listable(cue)) return cue.direction === 'desc' ? 'max' : 'min';
+  return undefined;
+}
+
+/**
+ * "the maximum, average and total", "the average and largest salary", "the highest and lowest
+ * prices": aggregate words (and superlatives, when listed with another) right before a unit, each
+ * an aggregate of it. The cue units, first to last, and the separators between them; empty when
+ * the unit right before is none, or when a superlative stands alone (it ranks). `cueOf`: the cue a
+ * unit is read as (a reading may read a cue's words as a name instead).
+ */
+export function aggregateList(units: readonly Unit[], cueIndex: number, cueOf = (index: number) => (units[index]?.kind === 'cue' ? (units[index] as { cue: Cue }).cue : undefined)): { readonly cues: readonly number[]; readonly separators: readonly number[] } {
+  const cues: number[] = [];
+  const separators: number[] = [];
+  let index = cueIndex;
+  while (index >= 0 && listable(cueOf(index))) {
+    cues.unshift(index);
+    const between: number[] = [];
+    let before = index - 1;
+    while (before >= 0 && units[before].kind === 'word' && ['and', ',', 'or'].includes((units[before] as { token: { lower: string } }).token.lower)) between.push(before--);
+    if (between.length === 0 || !listable(cueOf(before))) break;
+    separators.push(...between);
+    index = before;
+  }
+  const superlatives = cues.some((index) => cueOf(index)?.kind === 'superlative');
+  return superlatives && cues.length < 2 ? { cues: [], separators: [] } : { cues, separators };
+}
+
 function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
   const between: string[] = [];
   for (let position = index + step; position >= 0 && position < units.length; position += step) {
