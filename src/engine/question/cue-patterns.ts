@@ -116,10 +116,17 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
   }
   const comparative = comparativeAt(tokens, index);
   if (comparative) return comparative;
-  for (const [text, op] of COMPARE_PHRASES) {
+  for (const [text, phraseOp] of COMPARE_PHRASES) {
     const words = text.split(' ');
     if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
+    let op = phraseOp;
     let position = index + words.length;
+    // "greater than or equal to 80", "less than or equal to $200": the bound itself counts.
+    const inclusive = words.at(-1) === 'than' && (op === 'gt' || op === 'lt') && ['or', 'equal', 'to'].every((word, offset) => tokens[position + offset]?.lower === word);
+    if (inclusive) {
+      position += 3;
+      op = op === 'gt' ? 'gte' : 'lte';
+    }
     if ((tokens[position]?.lower === 'a' || tokens[position]?.lower === 'the') && tokens[position + 1]?.kind === 'number') position += 1;
     const target = number(position);
     const average = target === undefined && ['gt', 'gte', 'lt', 'lte'].includes(op) ? averageEnd(tokens, index + words.length) : undefined;
