@@ -6,7 +6,7 @@
 import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
 import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
-import { commentHeadOf, commentWordsOf, entityNameWords, labelWordsOf, nameWordsOf, splitIdentifier } from './schema-words.ts';
+import { commentHeadOf, commentWordsOf, entityNameWords, GENERIC_PARTS, labelWordsOf, nameWordsOf, splitIdentifier } from './schema-words.ts';
 import { abbreviates, ABBREVIATIONS } from './abbreviations.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
@@ -15,8 +15,6 @@ const cache = new WeakMap<Catalog, SchemaIndex>();
 
 /** Heads that, put before "of", count rows: "number of shipments", "count of visits". */
 const COUNTING_HEADS = new Set(['number', 'count']);
-/** Words too general to name a column on their own. */
-const GENERIC_PARTS = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
 /** Trailing words that qualify a column's core ("status_code", "phone_number", "duration_hours"). */
 const QUALIFIER_TAILS = new Set(['code', 'number', 'flag', 'value', 'text', 'description', 'day', 'hour', 'minute', 'second', 'week', 'month', 'year', 'percent', 'eur', 'usd', 'amount', 'count', 'id']);
 

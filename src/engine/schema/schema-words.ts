@@ -16,6 +16,9 @@ export interface NameWords {
   readonly alternative?: readonly string[];
 }
 
+/** Parts of names that say what kind of value a column holds, not what it is about (`id`, `date`, `name`). */
+export const GENERIC_PARTS: ReadonlySet<string> = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
+
 /** Words of a comment that say nothing about what the column holds. */
 const COMMENT_STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'is', 'was', 'be', 'this', 'that', 'which', 'when', 'with', 'as', 'it', 'its']);
 const MAX_COMMENT_WORDS = 6;
@@ -35,42 +38,52 @@ const splitCache = new Map<string, readonly string[]>();
 const WORD_ENDINGS: ReadonlySet<string> = new Set(['able', 'ible', 'less', 'ness', 'ment', 'ship', 'hood', 'ward', 'wards', 'wise', 'like', 'ing', 'ion', 'ity']);
 
 /**
- * A glued part (`orderdate`, `custname`) split into words WordNet knows, fewest pieces first;
- * the part itself when it is a word or no full split exists.
+ * A glued part (`orderdate`, `custname`, `driverid`) split into words WordNet knows, fewest pieces
+ * first, then the split with the longest word (`driver` + `id`, not `drive` + `rid`); the part
+ * itself when it is a word or no split exists.
  */
 export function splitGlued(part: string): readonly string[] {
   const cached = splitCache.get(part);
   if (cached) return cached;
   // WordNet's index holds lemmas: "departments" is known as "department".
-  const known = (word: string): boolean => ABBREVIATIONS.has(word) || (word.length >= 3 && (wordNet().knows(word) || wordNet().knows(lemmaOf(word))));
+  const known = (word: string): boolean => word === 'id' || ABBREVIATIONS.has(word) || (word.length >= 3 && (wordNet().knows(word) || wordNet().knows(lemmaOf(word))));
   let result: readonly string[] = [part];
-  if (part.length >= 6 && !/[0-9]/.test(part) && !known(part)) {
-    const best: (string[] | undefined)[] = new Array(part.length + 1).fill(undefined);
-    best[0] = [];
-    for (let end = 2; end <= part.length; end += 1) {
-      for (let start = Math.max(0, end - 16); start < end - 1; start += 1) {
-        const previous = best[start];
-        const piece = part.slice(start, end);
-        // "billable" is not bill + able: a suffix that is also a word does not start a new one.
-        if (!previous || !known(piece) || (start > 0 && WORD_ENDINGS.has(piece))) continue;
-        const candidate = [...previous, piece];
-        if (!best[end] || candidate.length < (best[end]?.length ?? Infinity)) best[end] = candidate;
+  if (!/[0-9]/.test(part) && !known(part)) {
+    const candidates: string[][] = [];
+    if (part.length >= 6) {
+      const best: (string[] | undefined)[] = new Array(part.length + 1).fill(undefined);
+      best[0] = [];
+      for (let end = 2; end <= part.length; end += 1) {
+        for (let start = Math.max(0, end - 16); start < end - 1; start += 1) {
+          const previous = best[start];
+          const piece = part.slice(start, end);
+          // "billable" is not bill + able: a suffix that is also a word does not start a new one.
+          if (!previous || !known(piece) || (start > 0 && WORD_ENDINGS.has(piece))) continue;
+          const candidate = [...previous, piece];
+          if (!best[end] || betterSplit(candidate, best[end]!)) best[end] = candidate;
+        }
       }
+      if (best[part.length]) candidates.push(best[part.length]!);
     }
-    const split = best[part.length];
-    if (split && split.length > 1) result = split;
-  }
-  // "dname", "cname", "bname": a letter or two before a known word.
-  if (result.length === 1 && part.length >= 5 && part.length <= 9 && !known(part)) {
+    // "dname", "cname": a letter or two before a known word.
     for (let cut = 1; cut <= 2; cut += 1) {
-      if (part.length - cut >= 4 && known(part.slice(cut))) {
-        result = [part.slice(0, cut), part.slice(cut)];
-        break;
-      }
+      if (part.length >= 5 && part.length <= 9 && part.length - cut >= 4 && known(part.slice(cut))) candidates.push([part.slice(0, cut), part.slice(cut)]);
     }
+    // "stuid", "facid": a short form before "id".
+    if (part.length >= 4 && part.endsWith('id')) candidates.push([...splitGlued(part.slice(0, -2)), 'id']);
+    const chosen = candidates.filter((candidate) => candidate.length > 1).reduce<string[] | undefined>((kept, candidate) => (!kept || betterSplit(candidate, kept) ? candidate : kept), undefined);
+    if (chosen) result = chosen;
   }
   if (splitCache.size < 100_000) splitCache.set(part, result);
   return result;
+}
+
+/** Fewer pieces, then a general last word (`create` + `date`, not `created` + `ate`), then the longest word. */
+function betterSplit(candidate: readonly string[], other: readonly string[]): boolean {
+  if (candidate.length !== other.length) return candidate.length < other.length;
+  const endsGenerally = (split: readonly string[]) => (GENERIC_PARTS.has(split.at(-1) ?? '') ? 1 : 0);
+  if (endsGenerally(candidate) !== endsGenerally(other)) return endsGenerally(candidate) > endsGenerally(other);
+  return Math.max(...candidate.map((piece) => piece.length)) > Math.max(...other.map((piece) => piece.length));
 }
 
 /** Words of an identifier, abbreviations expanded. */

@@ -36,6 +36,16 @@ describe('splitGlued', () => {
 
   it('splits a letter before a known word ("dname")', () => {
     expect(splitGlued('dname')).toEqual(['d', 'name']);
+    // Not "dph" + "one": of two splits into as many pieces, the one with the longer word.
+    expect(splitGlued('dphone')).toEqual(['d', 'phone']);
+  });
+
+  it('splits a key\'s "id" off the end, and prefers a general last word', () => {
+    expect(splitGlued('driverid')).toEqual(['driver', 'id']);
+    expect(splitGlued('facid')).toEqual(['fac', 'id']);
+    expect(splitGlued('venuesessionid')).toEqual(['venue', 'session', 'id']);
+    expect(splitGlued('createdate')).toEqual(['create', 'date']);
+    expect(splitGlued('paid')).toEqual(['paid']);
   });
 });
 
