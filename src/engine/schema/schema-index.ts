@@ -6,7 +6,7 @@
 import type { Catalog, CatalogEntity } from '../../connectors/catalog.ts';
 import { classifyColumn, displayColumnsOf, isBridgeEntity, mainDateOf, primaryAmountOf } from './column-roles.ts';
 import type { ColumnInfo, ElementWords, EntityInfo, MatchKind, SchemaIndex, SchemaTarget, TermEntry } from './schema-model.ts';
-import { commentHeadOf, commentWordsOf, entityNameWords, GENERIC_PARTS, labelWordsOf, nameWordsOf, splitIdentifier } from './schema-words.ts';
+import { commentHeadOf, commentWordsOf, entityNameWords, GENERIC_PARTS, labelWordsOf, nameWordsOf, splitIdentifier, type NameWords } from './schema-words.ts';
 import { abbreviates, ABBREVIATIONS } from './abbreviations.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { wordNet } from '../language/wordnet.ts';
@@ -63,10 +63,24 @@ function knownOnlyShort(word: string): boolean {
   return senses.length > 0 && senses.every((synset) => synset.words.some((other) => abbreviates(word, other)));
 }
 
+/**
+ * "flno" of flight, "dname" of department, "stu_fname" of student: a column name that begins with
+ * its own table's name written short (a letter or two, or a part that is no word) says that name.
+ */
+function withOwnName(words: NameWords, tableWords: readonly string[]): NameWords {
+  const [first] = words.written;
+  if (words.written.length < 2 || first === undefined || (first.length > 2 && (wordNet().knows(first) || ABBREVIATIONS.has(first)))) return words;
+  const own = tableWords.find((word) => word !== first && (word.startsWith(first) || abbreviates(first, word)));
+  if (own === undefined) return words;
+  return { ...words, words: [own, ...words.words.slice(1)], written: [own, ...words.written.slice(1)] };
+}
+
 function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): EntityInfo {
   const name = entityNameWords(entity.table);
   const columns = entity.columns.map((column): ColumnInfo => {
-    const words = nameWordsOf(column.name);
+    // A key to another table names that table, whatever its first letters.
+    const pointsElsewhere = entity.foreignKeys.some((key) => key.columns.includes(column.name));
+    const words = pointsElsewhere ? nameWordsOf(column.name) : withOwnName(nameWordsOf(column.name), name.words);
     const labelWords = labelWordsOf(column.label);
     const commentWords = commentWordsOf(column.description);
     const commentHead = spokenHead(column.name, column.description);

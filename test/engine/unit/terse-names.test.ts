@@ -75,3 +75,22 @@ it('reads a short form that WordNet knows only as the short form of a longer wor
   const [best] = readQuestion('how many institutions are there', research, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
   expect(best && summarise(best.planned.query)).toMatchObject({ root: 'inst', measures: ['count(*)'] });
 });
+
+it('reads a column name that begins with its own table\'s name written short as that name ("dname" of dept)', () => {
+  const office = catalog(
+    entity({ name: 'division', rows: 12, columns: [['dno', 'integer'], ['dname', 'text'], ['dlocation', 'text']] }),
+    entity({ name: 'worker', rows: 400, columns: [['wid', 'integer'], ['dno', 'integer'], ['wrk_lname', 'text']], references: { dno: 'division' } }),
+  );
+  const entities = schemaIndexOf(office).entityByName;
+  expect(entities.get('division')?.columnByName.get('dname')?.words).toEqual(['division', 'name']);
+  expect(entities.get('division')?.columnByName.get('dlocation')?.words).toEqual(['division', 'location']);
+  expect(entities.get('worker')?.columnByName.get('wrk_lname')?.words).toEqual(['worker', 'last', 'name']);
+  // A key to another table keeps its own words: authorship.authid is the author's, not the authorship's.
+  const papers = catalog(
+    entity({ name: 'author', rows: 50, columns: [['authid', 'integer'], ['lname', 'text']] }),
+    entity({ name: 'authorship', rows: 90, columns: [['authid', 'integer'], ['authorder', 'integer']], references: { authid: 'author' } }),
+  );
+  expect(schemaIndexOf(papers).entityByName.get('authorship')?.columnByName.get('authid')?.words).toEqual(['auth', 'id']);
+  const [best] = readQuestion('list the division names', office, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  expect(best && summarise(best.planned.query)).toMatchObject({ root: 'division', columns: ['division.dname'] });
+});
