@@ -113,6 +113,12 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     const tail = tokens[index + 2]?.lower;
     if (tail === 'more' || tail === 'above' || tail === 'over' || tail === 'greater' || tail === 'higher') return { kind: 'compare', op: 'gte', values: [value], start: index, end: index + 3 };
     if (tail === 'less' || tail === 'fewer' || tail === 'below' || tail === 'under' || tail === 'lower') return { kind: 'compare', op: 'lte', values: [value], start: index, end: index + 3 };
+    // "25 or older", "1990 or earlier": the comparative's attribute, the bound included.
+    const adjective = tail?.endsWith('er') ? comparativeBase(tokens[index + 2]) : undefined;
+    const ranking = adjective ? rankingOf(adjective) : undefined;
+    if (ranking && (ranking.concept || ranking.attributes)) {
+      return { kind: 'compare', op: ranking.direction === 'desc' ? 'gte' : 'lte', values: [value], ...(ranking.concept ? { concept: ranking.concept } : {}), ...(ranking.attributes ? { attributes: ranking.attributes } : {}), start: index, end: index + 3 };
+    }
   }
   const comparative = comparativeAt(tokens, index);
   if (comparative) return comparative;
