@@ -16,7 +16,7 @@ export interface NameWords {
   readonly alternative?: readonly string[];
 }
 
-/** Parts of names that say what kind of value a column holds, not what it is about (`id`, `date`, `name`). */
+/** Words too general to name a column on their own (`id`, `date`, `name`, `of`). */
 export const GENERIC_PARTS: ReadonlySet<string> = new Set(['id', 'at', 'of', 'by', 'on', 'in', 'is', 'has', 'to', 'the', 'a', 'an', 'and', 'or', 'for', 'with', 'from', 'per', 'number', 'date', 'time', 'value', 'code', 'type', 'name', 'flag', 'text', 'info']);
 
 /** Words of a comment that say nothing about what the column holds. */
@@ -39,8 +39,8 @@ const WORD_ENDINGS: ReadonlySet<string> = new Set(['able', 'ible', 'less', 'ness
 
 /**
  * A glued part (`orderdate`, `custname`, `driverid`) split into words WordNet knows, fewest pieces
- * first, then the split with the longest word (`driver` + `id`, not `drive` + `rid`); the part
- * itself when it is a word or no split exists.
+ * first (see betterSplit: `driver` + `id`, not `drive` + `rid`); the part itself when it is a word or
+ * no split exists.
  */
 export function splitGlued(part: string): readonly string[] {
   const cached = splitCache.get(part);
