@@ -113,26 +113,13 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     const tail = tokens[index + 2]?.lower;
     if (tail === 'more' || tail === 'above' || tail === 'over' || tail === 'greater' || tail === 'higher') return { kind: 'compare', op: 'gte', values: [value], start: index, end: index + 3 };
     if (tail === 'less' || tail === 'fewer' || tail === 'below' || tail === 'under' || tail === 'lower') return { kind: 'compare', op: 'lte', values: [value], start: index, end: index + 3 };
-    // "25 or older", "1990 or earlier": the comparative's attribute, the bound included.
-    const adjective = tail?.endsWith('er') ? comparativeBase(tokens[index + 2]) : undefined;
-    const ranking = adjective ? rankingOf(adjective) : undefined;
-    if (ranking && (ranking.concept || ranking.attributes)) {
-      return { kind: 'compare', op: ranking.direction === 'desc' ? 'gte' : 'lte', values: [value], ...(ranking.concept ? { concept: ranking.concept } : {}), ...(ranking.attributes ? { attributes: ranking.attributes } : {}), start: index, end: index + 3 };
-    }
   }
   const comparative = comparativeAt(tokens, index);
   if (comparative) return comparative;
-  for (const [text, phraseOp] of COMPARE_PHRASES) {
+  for (const [text, op] of COMPARE_PHRASES) {
     const words = text.split(' ');
     if (!words.every((part, offset) => tokens[index + offset]?.lower === part)) continue;
-    let op = phraseOp;
     let position = index + words.length;
-    // "greater than or equal to 80", "less than or equal to $200": the bound itself counts.
-    const inclusive = words.at(-1) === 'than' && (op === 'gt' || op === 'lt') && ['or', 'equal', 'to'].every((word, offset) => tokens[position + offset]?.lower === word);
-    if (inclusive) {
-      position += 3;
-      op = op === 'gt' ? 'gte' : 'lte';
-    }
     if ((tokens[position]?.lower === 'a' || tokens[position]?.lower === 'the') && tokens[position + 1]?.kind === 'number') position += 1;
     const target = number(position);
     const average = target === undefined && ['gt', 'gte', 'lt', 'lte'].includes(op) ? averageEnd(tokens, index + words.length) : undefined;

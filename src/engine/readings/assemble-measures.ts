@@ -37,8 +37,6 @@ export function assembleMeasures(draft: Draft): void {
       // "how many units": a word that is only part of a column's name (unit_price, quantity_per_unit)
       // counts no values of it; "how many different codes" may name type_code by its last word.
       if (pick.link?.match === 'part' || (pick.link?.match === 'head' && !distinct)) throw new Invalid();
-      // "how many orders" is no number of distinct states, however WordNet relates the words: values are counted by their column's own name.
-      if (pick.link?.match.startsWith('wordnet-') && !distinct) throw new Invalid();
       // "how many signed leases": a word right before the rows' name qualifies them; the rows are counted.
       if (beforeRowsNamed(draft, pick.unit)) throw new Invalid();
       // "how many VIP customers": the rows in a state, never the (at most two) values of a yes/no column.

@@ -138,12 +138,10 @@ function rankByMeasure(draft: Draft, cue: Superlative, unit: number, tokens: rea
   return true;
 }
 
-/** "the oldest order date", "the three oldest ids": age on a date or a key is earliness, the other way from an age; so is height on a rank. */
+/** "the oldest order date", "the three oldest ids": age on a date or a key is earliness, the other way from an age. */
 function agedOn(cue: Superlative, column: ColumnInfo): Superlative {
   const aging = cue.concept === 'attribute' && (cue.attributes ?? []).includes('age');
-  // "the highest rank", "the best ranking": a rank counts from 1 at the top, the other way from its number.
-  const ranked = cue.concept === undefined && (column.words.at(-1) === 'rank' || column.words.at(-1) === 'ranking');
-  if (!(aging && (column.isDate || column.isKey)) && !ranked) return cue;
+  if (!aging || !(column.isDate || column.isKey)) return cue;
   return { ...cue, direction: cue.direction === 'desc' ? 'asc' : 'desc' };
 }
 

@@ -156,9 +156,8 @@ function showOutputs(draft: Draft): void {
       restated.set(named, tokens);
       draft.feature('show.name-of-column');
     } else if (target?.kind === 'column' && namesByDisplay(draft, pick)) {
-      // "the names of the customers" where first and last name together name one: their full name.
-      const full = draft.input.units[pick.unit - 1]?.kind === 'word' && draft.input.tokens[draft.unit(pick.unit).start - 1]?.lower === 'full' ? draft.use(pick.unit - 1) : [];
-      draft.outputs.push({ kind: 'name', entity: target.entity, tokens: [...full, ...tokens] });
+      // "the names of the customers" where first and last name together name one.
+      draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
       draft.feature('show.name.of-display');
     } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
       // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;

@@ -162,11 +162,7 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
     const named = { ...rest, id: renamed(measure.id) ?? measure.id, numeratorId: renamed(measure.numeratorId), denominatorId: renamed(measure.denominatorId) };
     return countsRootRows(measure) ? { ...named, aggregate: 'count' } : { ...named, expression };
   });
-  // Grouped by an entity's key, its other columns (its name) add no groups: the same answer, shown with more.
-  const keyed = new Set(query.dimensions.filter((dimension) => !dimension.grain && column(dimension.field.entity, dimension.field.column)?.isPrimaryKey).map((dimension) => dimension.field.entity));
-  const dependent = new Set(query.dimensions.filter((dimension) => !dimension.grain && keyed.has(dimension.field.entity) && !column(dimension.field.entity, dimension.field.column)?.isPrimaryKey).map((dimension) => dimension.id));
-  const dimensions = query.dimensions.filter((dimension) => !dependent.has(dimension.id));
-  const order = query.order.filter((entry) => !dependent.has(entry.id)).map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
+  const order = query.order.map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
   const having = query.having.map((entry) => ({ ...entry, measureId: renamed(entry.measureId) ?? entry.measureId }));
   // Filters all hold at once: their order, and a filter said twice ("open invoices that are open"), change no row.
   const filters = [...new Map(query.filters.map((filter) => [stableKey(filter), filter])).entries()]
@@ -176,7 +172,7 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
     .sort((left, right) => left.id.localeCompare(right.id));
   const orderIds = new Map(query.columns.map((selected) => [selected.id, `${selected.field.entity}.${selected.field.column}`]));
   const orderBy = order.map((entry) => ({ ...entry, id: orderIds.get(entry.id) ?? entry.id }));
-  return queryKey({ ...query, measures, dimensions, order: orderBy, having, filters, columns: shown, joins: [] });
+  return queryKey({ ...query, measures, order: orderBy, having, filters, columns: shown, joins: [] });
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */

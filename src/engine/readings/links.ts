@@ -71,11 +71,7 @@ export function findLinks(tokens: readonly Token[], sources: LinkSources, unlink
     }
     links.push(...senseLinks(tokens, start, sources.schema, links), ...synonymValueLinks(token, sources.values, links));
   }
-  // A name completed by the word it shares with the name beside it is what the word says; its partial names are not.
-  const coordinated = coordinatedLinks(links, tokens, sources.schema);
-  const completedSpans = new Set(coordinated.map((link) => `${link.start}:${link.end}`));
-  const kept = links.filter((link) => !(PARTIAL_NAMES.has(link.match) && completedSpans.has(`${link.start}:${link.end}`)));
-  return withoutShadowedLinks([...kept, ...stateLinks(kept, tokens, sources.values), ...compoundLinks(kept, tokens), ...unique(coordinated)], tokens, sources.schema);
+  return withoutShadowedLinks([...links, ...stateLinks(links, tokens, sources.values), ...compoundLinks(links, tokens)], tokens, sources.schema);
 }
 
 /**
@@ -158,33 +154,6 @@ function compoundLinks(links: readonly Link[], tokens: readonly Token[]): Link[]
     }
   }
   return compounds;
-}
-
-function unique(links: readonly Link[]): Link[] {
-  return [...new Map(links.map((link) => [`${link.start}:${link.end}:${JSON.stringify(link.target)}`, link])).values()];
-}
-
-const WHOLE_MATCHES: ReadonlySet<LinkMatch> = new Set(['exact', 'lemma', 'label', 'layer', 'entity-column']);
-
-/**
- * Names joined by "and" that share a word said once: "the color code and description" (the color's
- * description), "the start and end dates" (the start date). The word said alone names the column
- * that the shared word completes it to, when a whole name of the schema.
- */
-function coordinatedLinks(links: readonly Link[], tokens: readonly Token[], schema: SchemaIndex): Link[] {
-  const completed = (words: readonly Token[], start: number, end: number): Link[] =>
-    termLinks(words, 0, words.length, schema).filter((link) => link.target.kind === 'column' && WHOLE_MATCHES.has(link.match)).map((link) => ({ ...link, start, end }));
-  const found: Link[] = [];
-  for (const link of links) {
-    if (link.target.kind !== 'column' || link.end - link.start < 2 || !WHOLE_MATCHES.has(link.match)) continue;
-    const after = tokens[link.end + 1];
-    // "color code and description": the modifier said before the first name also qualifies the second.
-    if (tokens[link.end]?.lower === 'and' && after?.kind === 'word' && after.pos === 'NOUN') found.push(...completed([...tokens.slice(link.start, link.end - 1), after], after.index, after.index + 1));
-    const before = tokens[link.start - 2];
-    // "start and end dates": the head said after the second name also ends the first.
-    if (tokens[link.start - 1]?.lower === 'and' && before?.kind === 'word' && !EDGE_BLOCKERS.has(before.pos)) found.push(...completed([before, ...tokens.slice(link.start + 1, link.end)], before.index, before.index + 1));
-  }
-  return found;
 }
 
 /** A value may hold commas ("Tokyo, Japan"), never at its edges. */

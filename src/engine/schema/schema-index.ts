@@ -49,18 +49,10 @@ function buildSchemaIndex(catalog: Catalog): SchemaIndex {
   };
 }
 
-/**
- * The words of the schema's names that no abbreviation expands and WordNet does not know, or knows
- * only as the short form of a longer word of the same sense (`drvr`, `rtrd`; `inst` for instant).
- */
+/** The words of the schema's names that WordNet does not know and no abbreviation expands (`drvr`, `rtrd`). */
 function shortFormsOf(entities: readonly EntityInfo[]): string[] {
   const words = entities.flatMap((entity) => [entity.words, ...entity.columns.map((column) => column.words)]).flat();
-  return [...new Set(words)].filter((word) => /^[a-z]{3,6}$/.test(word) && !ABBREVIATIONS.has(word) && (!wordNet().knows(word) || knownOnlyShort(word)));
-}
-
-function knownOnlyShort(word: string): boolean {
-  const senses = (['n', 'v', 'a', 'r'] as const).flatMap((pos) => wordNet().senses(word, pos));
-  return senses.length > 0 && senses.every((synset) => synset.words.some((other) => abbreviates(word, other)));
+  return [...new Set(words)].filter((word) => /^[a-z]{3,6}$/.test(word) && !ABBREVIATIONS.has(word) && !wordNet().knows(word));
 }
 
 /**

@@ -113,9 +113,7 @@ export function nameWordsOf(identifier: string): NameWords {
 
 /** Table words without a technical prefix (`tbl_orders` → order), the last one singular when written. */
 export function entityNameWords(table: string): NameWords {
-  // The prefix as written: "ref" of ref_budget_codes is a prefix before it is short for "reference".
-  const parts = splitIdentifier(table);
-  const all = parts.length > 1 && TABLE_PREFIXES.has(parts[0]) ? nameWordsOf(parts.slice(1).join('_')) : nameWordsOf(table);
+  const all = nameWordsOf(table);
   const drop = all.words.length > 1 && TABLE_PREFIXES.has(all.written[0]) ? 1 : 0;
   const written = all.written.slice(drop).map((word, index, list) => (index === list.length - 1 ? lemmaOf(word) : word));
   return { words: all.words.slice(drop), written, ...(all.alternative ? { alternative: all.alternative.slice(drop) } : {}) };

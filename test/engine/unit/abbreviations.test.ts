@@ -45,10 +45,4 @@ describe('TABLE_PREFIXES', () => {
     expect(entityNameWords('dim_cust').words).toEqual(['customer']);
     expect(entityNameWords('lookup').words).toEqual(['lookup']);
   });
-
-  it('drops a prefix that is also a short form ("ref" of ref_budget_codes is not "reference")', () => {
-    expect(entityNameWords('ref_budget_codes').words).toEqual(['budget', 'code']);
-    expect(entityNameWords('Ref_Shipping_Agents').words).toEqual(['ship', 'agent']);
-    expect(entityNameWords('ref').words).toEqual(['reference']);
-  });
 });

@@ -87,14 +87,6 @@ describe('coreKey (readings that give the same answer)', () => {
     expect(coreKey(reordered, schema)).toBe(coreKey(list, schema));
     expect(coreKey({ ...reordered, order: [{ id: 'amt', direction: 'desc' }] }, schema)).not.toBe(coreKey(list, schema));
   });
-
-  it('is the same grouped by an entity\'s key with or without its name, not by the name alone', () => {
-    const byKey: LogicalQuery = { ...hoursByTech, dimensions: [{ id: 'tech_id', label: 'Technician', field: field('tech', 'id') }], order: [{ id: 'total_hours', direction: 'desc' }, { id: 'tech_id', direction: 'asc' }] };
-    const byKeyAndName: LogicalQuery = { ...byKey, dimensions: [...byKey.dimensions, ...hoursByTech.dimensions], order: [...byKey.order, { id: 'tech_lname', direction: 'asc' }] };
-    expect(coreKey(byKeyAndName, schema)).toBe(coreKey(byKey, schema));
-    // Two technicians may share a last name: grouped by it alone, their hours add up.
-    expect(coreKey(hoursByTech, schema)).not.toBe(coreKey(byKeyAndName, schema));
-  });
 });
 
 describe('enumerated readings', () => {

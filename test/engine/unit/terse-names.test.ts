@@ -66,16 +66,6 @@ it('names people by a first and a last name also when the first is written short
   expect(schemaIndexOf(crew).entityByName.get('drvr')?.displayColumns.map((column) => column.name)).toEqual(['frst_nm', 'last_nm']);
 });
 
-it('reads a short form that WordNet knows only as the short form of a longer word ("inst": instant)', () => {
-  const research = catalog(
-    entity({ name: 'inst', rows: 80, columns: [['inst_id', 'integer'], ['name', 'text'], ['country', 'text']] }),
-    entity({ name: 'researcher', rows: 900, columns: [['id', 'integer'], ['inst_id', 'integer'], ['surname', 'text']], references: { inst_id: 'inst' } }),
-  );
-  expect(schemaIndexOf(research).shortForms).toContain('inst');
-  const [best] = readQuestion('how many institutions are there', research, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
-  expect(best && summarise(best.planned.query)).toMatchObject({ root: 'inst', measures: ['count(*)'] });
-});
-
 it('reads a column name that begins with its own table\'s name written short as that name ("dname" of dept)', () => {
   const office = catalog(
     entity({ name: 'division', rows: 12, columns: [['dno', 'integer'], ['dname', 'text'], ['dlocation', 'text']] }),
