@@ -56,13 +56,13 @@ function shortFormsOf(entities: readonly EntityInfo[]): string[] {
 }
 
 /**
- * "flno" of flight, "dname" of department, "stu_fname" of student: a column name that begins with
- * its own table's name written short (a letter or two, or a part that is no word) says that name.
+ * "dname" of department, "stu_fname" of student: a column name that begins with the first letters
+ * of its own table's name (a letter or two, or a part that is no word) says that name.
  */
 function withOwnName(words: NameWords, tableWords: readonly string[]): NameWords {
   const [first] = words.written;
   if (words.written.length < 2 || first === undefined || (first.length > 2 && (wordNet().knows(first) || ABBREVIATIONS.has(first)))) return words;
-  const own = tableWords.find((word) => word !== first && (word.startsWith(first) || abbreviates(first, word)));
+  const own = tableWords.find((word) => word !== first && word.startsWith(first));
   if (own === undefined) return words;
   return { ...words, words: [own, ...words.words.slice(1)], written: [own, ...words.written.slice(1)] };
 }

@@ -69,19 +69,14 @@ export function splitGlued(part: string): readonly string[] {
     for (let cut = 1; cut <= 2; cut += 1) {
       if (part.length >= 5 && part.length <= 9 && part.length - cut >= 4 && known(part.slice(cut))) candidates.push([part.slice(0, cut), part.slice(cut)]);
     }
-    // "stuid", "facid", "flno": a short form before a key's or a number's suffix.
-    for (const suffix of KEY_SUFFIXES) {
-      if (part.length - suffix.length >= 2 && part.endsWith(suffix)) candidates.push([...splitGlued(part.slice(0, -suffix.length)), suffix]);
-    }
+    // "stuid", "facid": a short form before a key's "id".
+    if (part.length >= 4 && part.endsWith('id')) candidates.push([...splitGlued(part.slice(0, -2)), 'id']);
     const chosen = candidates.filter((candidate) => candidate.length > 1).reduce<string[] | undefined>((kept, candidate) => (!kept || betterSplit(candidate, kept) ? candidate : kept), undefined);
     if (chosen) result = chosen;
   }
   if (splitCache.size < 100_000) splitCache.set(part, result);
   return result;
 }
-
-/** Endings that glued names put after what they identify or count (`stuid`, `flno`, `empnum`). */
-const KEY_SUFFIXES: readonly string[] = ['id', 'no', 'num', 'nbr', 'cd', 'nm'];
 
 /** Fewer pieces, then a general last word (`create` + `date`, not `created` + `ate`), then the longest word. */
 function betterSplit(candidate: readonly string[], other: readonly string[]): boolean {

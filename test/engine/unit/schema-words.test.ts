@@ -46,7 +46,6 @@ describe('splitGlued', () => {
     expect(splitGlued('venuesessionid')).toEqual(['venue', 'session', 'id']);
     expect(splitGlued('createdate')).toEqual(['create', 'date']);
     expect(splitGlued('paid')).toEqual(['paid']);
-    expect(splitGlued('flno')).toEqual(['fl', 'no']);
   });
 });
 

@@ -69,12 +69,12 @@ it('names people by a first and a last name also when the first is written short
 it('reads a column name that begins with its own table\'s name written short as that name ("dname" of dept)', () => {
   const office = catalog(
     entity({ name: 'division', rows: 12, columns: [['dno', 'integer'], ['dname', 'text'], ['dlocation', 'text']] }),
-    entity({ name: 'worker', rows: 400, columns: [['wid', 'integer'], ['dno', 'integer'], ['wrk_lname', 'text']], references: { dno: 'division' } }),
+    entity({ name: 'worker', rows: 400, columns: [['wid', 'integer'], ['dno', 'integer'], ['w_lname', 'text']], references: { dno: 'division' } }),
   );
   const entities = schemaIndexOf(office).entityByName;
   expect(entities.get('division')?.columnByName.get('dname')?.words).toEqual(['division', 'name']);
   expect(entities.get('division')?.columnByName.get('dlocation')?.words).toEqual(['division', 'location']);
-  expect(entities.get('worker')?.columnByName.get('wrk_lname')?.words).toEqual(['worker', 'last', 'name']);
+  expect(entities.get('worker')?.columnByName.get('w_lname')?.words).toEqual(['worker', 'last', 'name']);
   // A key to another table keeps its own words: authorship.authid is the author's, not the authorship's.
   const papers = catalog(
     entity({ name: 'author', rows: 50, columns: [['authid', 'integer'], ['lname', 'text']] }),
