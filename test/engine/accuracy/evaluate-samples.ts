@@ -67,6 +67,8 @@ export const CONSTRUCTS_V1_PATH = new URL('../questions/constructs-v1.json', imp
 export const SHARES_V1_PATH = new URL('../questions/shares-v1.json', import.meta.url);
 /** Everyday business questions on the two constructs schemas, written and its gold checked before the engine ran on it (see ../questions/README.md). */
 export const BUSINESS_V1_PATH = new URL('../questions/business-v1.json', import.meta.url);
+/** Counts of occurrences ("how many times", "more than 120 times") and "times" as a multiple, written before the engine could read them (see ../questions/README.md). */
+export const COUNTS_V1_PATH = new URL('../questions/counts-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
 export const QUESTION_SETS: Readonly<Record<string, URL>> = {
@@ -76,6 +78,7 @@ export const QUESTION_SETS: Readonly<Record<string, URL>> = {
   'constructs-v1': CONSTRUCTS_V1_PATH,
   'shares-v1': SHARES_V1_PATH,
   'business-v1': BUSINESS_V1_PATH,
+  'counts-v1': COUNTS_V1_PATH,
 };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {
