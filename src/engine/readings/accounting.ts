@@ -8,7 +8,8 @@
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
 import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
-import { columnOf } from '../schema/schema-model.ts';
+import { reachFrom } from '../schema/join-graph.ts';
+import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
@@ -146,6 +147,10 @@ export function accountWords(draft: Draft): void {
     // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
+    if (token.lemma === 'time' && afterUsedCount(draft, token.index)) {
+      if (countsOccurrences(draft)) continue;
+      throw new Invalid();
+    }
     // "customers who never placed an order": the verb only says the order came to be; the order is read.
     const object = objectOfLightVerb(tokens, token.index);
     if (object !== undefined && draft.usedTokens.has(object)) continue;
@@ -165,6 +170,32 @@ function saysKindOfUsedWord(draft: Draft, index: number): boolean {
 function unitOfUsedNumber(draft: Draft, index: number): boolean {
   const before = draft.input.tokens[index - 1];
   return UNIT_WORDS.has(draft.input.tokens[index].lemma) && before?.kind === 'number' && draft.usedTokens.has(before.index);
+}
+
+/**
+ * "how many times", "the greatest number of times", "more than two times": a count of times counts
+ * occurrences, the rows themselves, not the values of a column; so "times" right after a count or a
+ * comparison the reading used is read only where the reading counts rows; a reading that counts
+ * anything else answers another question.
+ */
+function afterUsedCount(draft: Draft, index: number): boolean {
+  const before = draft.unitOfToken(index - 1);
+  const unit = before >= 0 ? draft.unit(before) : undefined;
+  return unit?.kind === 'cue' && unit.end === index && (unit.cue.kind === 'count' || unit.cue.kind === 'compare') && draft.usedCues.has(before);
+}
+
+function countsOccurrences(draft: Draft): boolean {
+  const measures = [...draft.outputs, ...draft.having.map((having) => having.measure), ...draft.order.map((entry) => entry.key)];
+  // Only rows that reach everything else the reading names are the occurrences; rows reached from others (the title
+  // of a loan) are counted once each, however often they occur. Nor are rows picked by their own name ("how many
+  // times did Ana borrow": not the readers named Ana) occurrences of anything.
+  const { schema } = draft.input;
+  const named = [...draft.outputs, ...draft.conditions, ...draft.groups].map((node) => node.entity).concat(draft.scope);
+  const reachesAll = (entity: string) => named.every((other) => reachFrom(schema, entity).paths.has(other));
+  const pickedByName = (entity: string) => draft.conditions.some((condition) => condition.kind === 'equals' && condition.entity === entity
+    && entityOf(schema, entity).displayColumns.some((column) => column.name === condition.column));
+  return measures.some((measure) => measure.kind === 'measure' && measure.aggregate === 'count' && measure.column === undefined && measure.metric === undefined && measure.per === undefined
+    && reachesAll(measure.entity) && !pickedByName(measure.entity));
 }
 
 /** A measure of the reading aggregates a column whose name ends with this unit ("hours" for resolution_hours). */

@@ -239,13 +239,16 @@ function quotedLinks(token: Token, values: ValueIndex): Link[] {
 function layerLinks(tokens: readonly Token[], start: number, end: number, schema: SchemaIndex): Link[] {
   const span = tokens.slice(start, end);
   const forms = new Set([span, withoutInversion(span), ...participleAfter(span)].flatMap((words) => [words.map((token) => token.lemma), words.map((token) => token.lower), words.map((token) => lemmaOf(token.lower))]).map((words) => words.join(' ')));
+  // "tickets opened by email": a verb in another form than a segment's word says that something
+  // happened to the rows, not that they are in that state now (the tickets opened, not the open ones).
+  const eventOnly = span.length === 1 && span[0].pos === 'VERB' && span[0].lower !== span[0].lemma;
   const links: Link[] = [];
   for (const entity of schema.entities) {
     for (const metric of entity.metrics) {
       if (metric.words.some((word) => forms.has(word))) links.push({ start, end, target: { kind: 'metric', entity: entity.name, metric }, match: 'layer', strength: 1 });
     }
     for (const segment of entity.segments) {
-      if (segment.words.some((word) => forms.has(word))) links.push({ start, end, target: { kind: 'segment', entity: entity.name, segment }, match: 'layer', strength: 1 });
+      if (segment.words.some((word) => (eventOnly ? word === span[0].lower : forms.has(word)))) links.push({ start, end, target: { kind: 'segment', entity: entity.name, segment }, match: 'layer', strength: 1 });
     }
   }
   return links;
