@@ -24,6 +24,12 @@ export interface SenseLink {
 const MAX_SENSES = 3;
 const POSES: readonly WordNetPos[] = ['n', 'v', 'a'];
 const RELATION_SCORE: Record<SenseRelation, number> = { synonym: 0.85, derived: 0.7, hypernym: 0.55, hyponym: 0.5 };
+/**
+ * Relatedness below which a relative is no link: a hypernym or a derivation through a second sense
+ * on both sides, or a synonym through third senses ("orders" → state, by order as a condition),
+ * names something else more often than what was meant. Chosen on the fit split.
+ */
+export const MIN_RELATED_SCORE = 0.4;
 
 interface Entry {
   readonly word: string;
@@ -63,6 +69,7 @@ export class SenseIndex {
     const best = new Map<string, SenseLink>();
     const consider = (link: SenseLink): void => {
       if (link.word === lemma) return;
+      if (link.score < MIN_RELATED_SCORE) return;
       const current = best.get(link.word);
       if (!current || current.score < link.score) best.set(link.word, link);
     };

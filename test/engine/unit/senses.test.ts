@@ -1,6 +1,6 @@
 /** Graded WordNet relatedness between a question's word and a schema's words. */
 import { describe, expect, it } from 'vitest';
-import { isCommonWord, SenseIndex } from '../../../src/engine/language/senses.ts';
+import { isCommonWord, MIN_RELATED_SCORE, SenseIndex } from '../../../src/engine/language/senses.ts';
 
 const index = new SenseIndex(['client', 'shipment', 'musician', 'price', 'technician', 'ab', 'x1y']);
 const link = (word: string, known: string) => index.related(word).find((candidate) => candidate.word === known);
@@ -33,10 +33,17 @@ describe('SenseIndex.related', () => {
     expect(synonym.score).toBeLessThan(0.85);
   });
 
-  it('reads a verb by its verb senses only: "work" done is no product, though a work is one', () => {
-    const products = new SenseIndex(['product']);
-    expect(products.related('work').some((candidate) => candidate.word === 'product')).toBe(true);
-    expect(products.related('work', ['v']).some((candidate) => candidate.word === 'product')).toBe(false);
+  it('drops relatives reached only through rarer senses on both sides ("orders" is no state, though an order is a condition)', () => {
+    const states = new SenseIndex(['state']);
+    expect(states.related('order').some((candidate) => candidate.word === 'state')).toBe(false);
+    for (const candidate of index.related('customer')) expect(candidate.score).toBeGreaterThanOrEqual(MIN_RELATED_SCORE);
+    expect(link('customer', 'client')).toBeDefined();
+  });
+
+  it('reads a verb by its verb senses only: to "book" is no publication, though a book is one', () => {
+    const publications = new SenseIndex(['publication']);
+    expect(publications.related('book').some((candidate) => candidate.word === 'publication')).toBe(true);
+    expect(publications.related('book', ['v']).some((candidate) => candidate.word === 'publication')).toBe(false);
     expect(index.related('ship', ['v']).find((candidate) => candidate.word === 'shipment')).toMatchObject({ relation: 'derived' });
   });
 
