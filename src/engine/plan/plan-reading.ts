@@ -5,11 +5,12 @@
  * them; a count of an entity reached from a finer root counts its distinct keys; a list whose root
  * is not its subject is distinct.
  */
-import { field, PERCENT_UNIT, type TimeGrain, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
+import { field, PERCENT_UNIT, type TimeGrain, type Dimension, type Filter, type JoinStep, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
 import type { Features } from '../readings/features.ts';
 import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
 import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
+import { entityNameWords, GENERIC_PARTS } from '../schema/schema-words.ts';
 import { conditionFilters } from './plan-filters.ts';
 import { addBuckets, bucketStart, today } from '../question/calendar.ts';
 import { relatedFilter } from './plan-related.ts';
@@ -39,7 +40,7 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
   const havingMeasures = reading.having.map((entry) => entry.measure).filter((measure) => !measureNodes.includes(measure));
   const allMeasures = dedupeMeasures([...measureNodes, ...orderMeasures, ...havingMeasures]);
   const aggregate = allMeasures.length > 0;
-  const choice = pickRoot(reading, schema, allMeasures, features);
+  const choice = pickRoot(reading, schema, allMeasures, features, assumptions);
   const root = choice.root;
   const used = new Set<string>([root]);
   const definitions = new Map<string, string>();
@@ -246,7 +247,7 @@ function metricEntitiesOf(measure: MeasureNode): string[] {
 }
 
 /** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */
-function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly MeasureNode[], features: Features): RootChoice {
+function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly MeasureNode[], features: Features, assumptions: string[]): RootChoice {
   const needed = new Set<string>([reading.subject, ...reading.scope]);
   for (const output of reading.outputs) needed.add(output.entity);
   for (const measure of measures) {
@@ -273,6 +274,7 @@ function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly Meas
   if (!choice && !forced) choice = chooseRoot(schema, [...needed]);
   if (!choice) throw new Unplannable(`no root reaches ${[...needed].join(', ')}`);
   choice = withNamedKeys(choice, reading, schema, features);
+  choice = withKeysSaid(choice, needed, reading, schema, features, assumptions);
   for (const entity of needed) {
     if (choice.reach.ambiguous.has(entity)) {
       features['join.ambiguous'] = (features['join.ambiguous'] ?? 0) + 1;
@@ -306,6 +308,35 @@ function withNamedKeys(choice: RootChoice, reading: Reading, schema: SchemaIndex
     features['join.named-key'] = 1;
   }
   return features['join.named-key'] ? { root: choice.root, reach: { paths, ambiguous } } : choice;
+}
+
+/**
+ * Two keys of the root to the same table ("documents destroyed by an employee": destroyed_by_employee_id
+ * beside destruction_authorised_by_employee_id): the one whose own words the question says (beyond the
+ * table's name and "id") is the join, when no other key's are said.
+ */
+function withKeysSaid(choice: RootChoice, needed: ReadonlySet<string>, reading: Reading, schema: SchemaIndex, features: Features, assumptions: string[]): RootChoice {
+  const said = new Set(reading.saidLemmas);
+  let paths: Map<string, readonly JoinStep[]> | undefined;
+  let ambiguous: Set<string> | undefined;
+  for (const entity of needed) {
+    if (!choice.reach.ambiguous.has(entity)) continue;
+    const keys = entityOf(schema, choice.root).foreignKeys.filter((key) => key.refEntity === entity && key.columns.length === 1);
+    if (keys.length < 2) continue;
+    const tableWords = new Set([...entityNameWords(entityOf(schema, entity).table).words, 'id']);
+    const named = keys.filter((key) => columnOf(schema, choice.root, key.columns[0]).words.some((word) => !tableWords.has(word) && !GENERIC_PARTS.has(word) && said.has(word)));
+    if (named.length !== 1) continue;
+    paths ??= new Map(choice.reach.paths);
+    ambiguous ??= new Set(choice.reach.ambiguous);
+    paths.set(entity, [{ fromEntity: choice.root, fromColumns: named[0].columns, toEntity: entity, toColumns: named[0].refColumns }]);
+    ambiguous.delete(entity);
+    features['join.key-said'] = 1;
+    // Said, but not by the entity's name: the sentence says which of the links it is.
+    const rootInfo = entityOf(schema, choice.root);
+    const keyLabel = columnOf(schema, choice.root, named[0].columns[0]).nameWords.filter((word) => word !== 'id').join(' ');
+    assumptions.push(`The ${entityNoun(entityOf(schema, entity))} is the ${entityNoun(rootInfo)}'s ${keyLabel}, one of its ${keys.length} links to ${entityNoun(entityOf(schema, entity), true)}.`);
+  }
+  return paths && ambiguous ? { root: choice.root, reach: { paths, ambiguous } } : choice;
 }
 
 /** An entity's naming columns, or its key when it has none. */

@@ -89,6 +89,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,
     usedTokens: [...draft.usedTokens].sort((left, right) => left - right),
+    saidLemmas: draft.input.tokens.map((token) => token.lemma),
   };
   return { reading, features: draft.features, unusedWords: draft.unusedWords };
 }
