@@ -214,10 +214,27 @@ function valueLinks(tokens: readonly Token[], start: number, end: number, values
       const exact = words.map((token) => token.text).join(' ').toLowerCase() === entry.value.replace(/[^A-Za-z0-9À-ÿ]+/g, ' ').trim().toLowerCase();
       // A code written in capitals is written as it is: "UPS" is no plural of "UP".
       if (!exact && words.some((token) => CAPITALS_CODE.test(token.text))) continue;
+      if (saysWhatHappened(tokens, start, end)) continue;
       links.push({ start, end, target: valueTarget(entry), match: 'value', strength: exact ? 1 : 0.9 });
     }
   }
   return links;
+}
+
+/**
+ * Prepositions after a participle that say to where or for what something happened ("by" is left
+ * out: "missed by channel" groups the missed ones).
+ */
+const EVENT_PREPOSITIONS = new Set(['to', 'for', 'from', 'with', 'via', 'through']);
+
+/**
+ * "orders shipped to Germany", "nominated for an award": a participle with such a preposition after
+ * it says what happened to the rows, not the state they are in now (orders shipped to Germany include
+ * the delivered ones), so it names no value of a status.
+ */
+function saysWhatHappened(tokens: readonly Token[], start: number, end: number): boolean {
+  const word = tokens[start];
+  return end - start === 1 && word.pos === 'VERB' && /(ed|en)$/.test(word.lower) && EVENT_PREPOSITIONS.has(tokens[end]?.lower ?? '');
 }
 
 function valueTarget(entry: ValueEntry): LinkTarget {
