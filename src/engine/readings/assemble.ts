@@ -321,6 +321,17 @@ function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
   });
 }
 
+/**
+ * "the first 5 customers": with nothing else to order them by, the first are the earliest by the
+ * rows' own date; rows with no date to order by would be any five, which is no answer.
+ */
+function firstByDate(draft: Draft): void {
+  const date = draft.subject ? entityOf(draft.input.schema, draft.subject).mainDate : undefined;
+  if (!date) throw new Invalid();
+  draft.order.push({ key: { kind: 'column', entity: date.entity, column: date.name }, direction: 'asc', tokens: [] });
+  draft.feature('order.first-by-date');
+}
+
 function finish(draft: Draft): void {
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
   if (draft.groups.some((group) => group.kind === 'column' && aggregatesColumn(draft, group.entity, group.column))) throw new Invalid();
@@ -362,6 +373,7 @@ function finish(draft: Draft): void {
       if (draft.groups.length === 0 && draft.outputs.length > 0 && draft.outputs.every((output) => output.kind === 'measure')) throw new Invalid();
       draft.limit = unit.cue.limit;
       draft.useCue(index);
+      if (draft.order.length === 0 && draft.input.tokens[unit.start].lower === 'first') firstByDate(draft);
     }
     if (unit.cue.kind === 'distinct' && draft.outputs.some((output) => output.kind !== 'measure')) {
       draft.distinct = true;
