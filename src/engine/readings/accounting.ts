@@ -145,7 +145,10 @@ export function accountWords(draft: Draft): void {
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
-    if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') continue;
+    if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') {
+      if (leavesKindColumnOut(draft, token)) throw new Invalid();
+      continue;
+    }
     // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
@@ -160,6 +163,19 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/**
+ * "the types of vouchers" where vouchers have a type column (`type_cd`): the types are that column's
+ * values, so a reading that leaves the column out (listing the vouchers) answers another question.
+ */
+function leavesKindColumnOut(draft: Draft, token: Token): boolean {
+  const after = draft.unitOfToken(token.index + 2) >= 0 ? draft.picks[draft.unitOfToken(token.index + 2)]?.link?.target : undefined;
+  if (after?.kind !== 'entity') return false;
+  const kindColumns = entityOf(draft.input.schema, after.entity).columns.filter((column) => column.words.includes(token.lemma));
+  if (kindColumns.length === 0) return false;
+  const used = [...draft.outputs, ...draft.groups, ...draft.conditions].some((node) => 'column' in node && node.entity === after.entity && kindColumns.some((column) => column.name === node.column));
+  return !used;
 }
 
 function saysKindOfUsedWord(draft: Draft, index: number): boolean {

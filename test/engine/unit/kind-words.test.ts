@@ -29,3 +29,9 @@ it('reads "type" after a column as the kind that column holds', () => {
 it('leaves "type" said on its own unread', () => {
   expect(best('number of rooms for each type')?.unused ?? [4]).not.toEqual([]);
 });
+
+it('does not answer "the types of vouchers", where vouchers have a type column the words do not name, with the vouchers themselves: every reading holds that column', () => {
+  const vouchers = catalog(entity({ name: 'voucher', rows: 400, columns: [['id', 'integer'], ['voucher_name', 'text'], ['type_cd', 'text'], ['face_value', 'number']] }));
+  const read = readQuestion('List all the types of vouchers.', vouchers, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now: new Date('2025-05-10T12:00:00Z') }).candidates;
+  for (const candidate of read) expect(JSON.stringify(candidate.planned.query)).toContain('type_cd');
+});
