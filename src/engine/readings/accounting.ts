@@ -90,7 +90,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
-  if (oneNumberForTwoQuestions(draft)) throw new Invalid();
+  if (oneNumberForTwoQuestions(draft) || neverSaidOfValues(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) {
@@ -331,6 +331,20 @@ function valuesOfSelfRelations(draft: Draft): void {
     const pick = draft.picks[draft.unitOfToken(verb.index)];
     if (!draft.usedTokens.has(verb.index) || pick?.role === 'relation') throw new Invalid();
   }
+}
+
+/**
+ * "Which studios have never worked with Walter Hill?" over films (studio, director): "never" says no
+ * film of the studio had him, which the films' own "director is not Walter Hill" does not say once
+ * the rows shown are values of a column that many films share (a studio with one other film passes).
+ */
+function neverSaidOfValues(draft: Draft): boolean {
+  const { tokens, units, schema } = draft.input;
+  const never = units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'negation' && draft.usedCues.has(index) && tokens.slice(unit.start, unit.end).some((token) => token.lower === 'never'));
+  if (!never) return false;
+  return draft.conditions.some((condition) => condition.kind === 'equals' && condition.negated && draft.outputs.length > 0
+    && draft.outputs.every((output) => output.kind === 'column' && output.entity === condition.entity && !columnOf(schema, output.entity, output.column).isKey
+      && !entityOf(schema, output.entity).displayColumns.some((column) => column.name === output.column)));
 }
 
 /**
