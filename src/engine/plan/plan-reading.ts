@@ -311,9 +311,9 @@ function withNamedKeys(choice: RootChoice, reading: Reading, schema: SchemaIndex
 }
 
 /**
- * Two keys of the root to the same table ("documents destroyed by an employee": destroyed_by_employee_id
- * beside destruction_authorised_by_employee_id): the one whose own words the question says (beyond the
- * table's name and "id") is the join, when no other key's are said.
+ * Two keys of the root to the same table (an expense claim's submitted_by_id and approved_by_id, both
+ * staff members): the one whose own words the question says ("approve", beyond the table's name and
+ * "id") is the join, when no other key's are said.
  */
 function withKeysSaid(choice: RootChoice, needed: ReadonlySet<string>, reading: Reading, schema: SchemaIndex, features: Features, assumptions: string[]): RootChoice {
   const said = new Set(reading.saidLemmas);

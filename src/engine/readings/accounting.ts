@@ -170,7 +170,8 @@ export function accountWords(draft: Draft): void {
  * values, so a reading that leaves the column out (listing the vouchers) answers another question.
  */
 function leavesKindColumnOut(draft: Draft, token: Token): boolean {
-  const after = draft.unitOfToken(token.index + 2) >= 0 ? draft.picks[draft.unitOfToken(token.index + 2)]?.link?.target : undefined;
+  const unitAfter = draft.unitOfToken(token.index + 2);
+  const after = unitAfter >= 0 ? draft.picks[unitAfter]?.link?.target : undefined;
   if (after?.kind !== 'entity') return false;
   const kindColumns = entityOf(draft.input.schema, after.entity).columns.filter((column) => column.words.includes(token.lemma));
   if (kindColumns.length === 0) return false;
@@ -334,9 +335,9 @@ function valuesOfSelfRelations(draft: Draft): void {
 }
 
 /**
- * "Which studios have never worked with Walter Hill?" over films (studio, director): "never" says no
- * film of the studio had him, which the films' own "director is not Walter Hill" does not say once
- * the rows shown are values of a column that many films share (a studio with one other film passes).
+ * "Which venues have never hosted Ana Lobo?" over gigs (venue, performer): "never" says no gig at the
+ * venue had her, which the gigs' own "performer is not Ana Lobo" does not say once the rows shown are
+ * values of a column that many gigs share (a venue with one other gig passes).
  */
 function neverSaidOfValues(draft: Draft): boolean {
   const { tokens, units, schema } = draft.input;

@@ -205,7 +205,7 @@ function formsOf(token: Token): string[] {
 
 function valueLinks(tokens: readonly Token[], start: number, end: number, values: ValueIndex): Link[] {
   const entries = formsOf(tokens[start]).flatMap((form) => values.byFirstWord.get(form) ?? []);
-  if (entries.length === 0) return [];
+  if (entries.length === 0 || saysWhatHappened(tokens, start, end)) return [];
   const words = tokens.slice(start, end).filter((token) => token.kind === 'word');
   const links: Link[] = [];
   for (const entry of new Set(entries)) {
@@ -214,7 +214,6 @@ function valueLinks(tokens: readonly Token[], start: number, end: number, values
       const exact = words.map((token) => token.text).join(' ').toLowerCase() === entry.value.replace(/[^A-Za-z0-9À-ÿ]+/g, ' ').trim().toLowerCase();
       // A code written in capitals is written as it is: "UPS" is no plural of "UP".
       if (!exact && words.some((token) => CAPITALS_CODE.test(token.text))) continue;
-      if (saysWhatHappened(tokens, start, end)) continue;
       links.push({ start, end, target: valueTarget(entry), match: 'value', strength: exact ? 1 : 0.9 });
     }
   }
@@ -228,9 +227,9 @@ function valueLinks(tokens: readonly Token[], start: number, end: number, values
 const EVENT_PREPOSITIONS = new Set(['to', 'for', 'from', 'with', 'via', 'through']);
 
 /**
- * "orders shipped to Germany", "nominated for an award": a participle with such a preposition after
- * it says what happened to the rows, not the state they are in now (orders shipped to Germany include
- * the delivered ones), so it names no value of a status.
+ * "orders shipped to Germany", "tickets escalated to the second line": a participle with such a
+ * preposition after it says what happened to the rows, not the state they are in now (orders shipped
+ * to Germany include the delivered ones), so it names no value of a status.
  */
 function saysWhatHappened(tokens: readonly Token[], start: number, end: number): boolean {
   const word = tokens[start];

@@ -134,6 +134,6 @@ export interface Reading {
   readonly subjectSaid: boolean;
   /** Tokens used by the reading beyond its nodes: cue words, grammar words that took a role. */
   readonly usedTokens: readonly number[];
-  /** Lemmas of all the question's words: where two keys join the same tables, the words may name one ("destroyed by" an employee). */
+  /** Lemmas of all the question's words: where two keys join the same tables, the words may name one ("approved by"). */
   readonly saidLemmas: readonly string[];
 }
