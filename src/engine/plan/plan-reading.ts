@@ -5,17 +5,17 @@
  * them; a count of an entity reached from a finer root counts its distinct keys; a list whose root
  * is not its subject is distinct.
  */
-import { field, PERCENT_UNIT, type TimeGrain, type Dimension, type Filter, type JoinStep, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
+import { field, PERCENT_UNIT, type TimeGrain, type Dimension, type Filter, type LogicalQuery, type Measure, type OrderBy, type SelectedColumn } from '../../query/logical-query.ts';
 import type { Features } from '../readings/features.ts';
 import type { GroupNode, MeasureNode, OrderKey, Reading } from '../readings/reading.ts';
-import { chooseRoot, joinsFor, reachFrom, type RootChoice } from '../schema/join-graph.ts';
+import { joinsFor } from '../schema/join-graph.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
-import { entityNameWords, GENERIC_PARTS } from '../schema/schema-words.ts';
 import { conditionFilters } from './plan-filters.ts';
 import { addBuckets, bucketStart, today } from '../question/calendar.ts';
 import { relatedFilter } from './plan-related.ts';
 import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { entitiesIn, measureOf } from './plan-measures.ts';
+import { metricEntitiesOf, pickRoot } from './root-choice.ts';
 import { rowShareMeasures } from './plan-share.ts';
 import { Unplannable } from './unplannable.ts';
 
@@ -237,106 +237,6 @@ function groupDimensionIds(groups: readonly GroupNode[], dimensions: readonly Di
     && (group.kind === 'entity' || (dimension.field.column === group.column && (group.kind !== 'grain' || dimension.grain === group.grain))))).map((dimension) => dimension.id);
   if (ids.length === 0) throw new Unplannable('a limit per group without its groups');
   return ids;
-}
-
-/** Entities a measure's metric reaches for its own conditions and date. */
-function metricEntitiesOf(measure: MeasureNode): string[] {
-  if (!measure.metric) return [];
-  const { conditions, time, per, expression } = measure.metric;
-  return [...conditions.flatMap((condition) => (condition.entity ? [condition.entity] : [])), ...(time ? [time.entity] : []), ...(per ? [per.by.entity] : []), ...(expression ? entitiesIn(expression) : [])];
-}
-
-/** The root: the entity of summed measures, else the counted or listed entity, else one that reaches all. */
-function pickRoot(reading: Reading, schema: SchemaIndex, measures: readonly MeasureNode[], features: Features, assumptions: string[]): RootChoice {
-  const needed = new Set<string>([reading.subject, ...reading.scope]);
-  for (const output of reading.outputs) needed.add(output.entity);
-  for (const measure of measures) {
-    needed.add(measure.entity);
-    for (const entity of metricEntitiesOf(measure)) needed.add(entity);
-  }
-  for (const condition of reading.conditions) {
-    needed.add(condition.entity);
-    if (condition.kind === 'segment') for (const entry of condition.segment.conditions) if (entry.entity) needed.add(entry.entity);
-  }
-  for (const group of reading.groups) needed.add(group.entity);
-  for (const entry of reading.order) needed.add(entry.key.entity);
-  const summed = new Set(measures.filter((measure) => measure.aggregate === 'sum' || measure.aggregate === 'avg').map((measure) => measure.entity));
-  if (summed.size > 1) throw new Unplannable('amounts of two entities');
-  let forced = [...summed][0];
-  // "the average age of support agents": a column of what each agent points to, averaged over the agents.
-  if (forced && reading.subjectSaid && forced !== reading.subject && reachFrom(schema, reading.subject).paths.has(forced)) {
-    forced = reading.subject;
-    features['measure.over-subject-rows'] = 1;
-  }
-  const preferred = forced ?? measures.find((measure) => measure.aggregate === 'count' && !measure.column)?.entity ?? reading.subject;
-  const reach = reachFrom(schema, preferred);
-  let choice: RootChoice | undefined = [...needed].every((entity) => reach.paths.has(entity)) ? { root: preferred, reach } : undefined;
-  if (!choice && !forced) choice = chooseRoot(schema, [...needed]);
-  if (!choice) throw new Unplannable(`no root reaches ${[...needed].join(', ')}`);
-  choice = withNamedKeys(choice, reading, schema, features);
-  choice = withKeysSaid(choice, needed, reading, schema, features, assumptions);
-  for (const entity of needed) {
-    if (choice.reach.ambiguous.has(entity)) {
-      features['join.ambiguous'] = (features['join.ambiguous'] ?? 0) + 1;
-      throw new Unplannable(`${choice.root} reaches ${entity} in more than one way`);
-    }
-  }
-  features[choice.root === reading.subject ? 'plan.root.subject' : 'plan.root.other'] = 1;
-  return choice;
-}
-
-/**
- * A group reached through a foreign key of the root that the question named ("revenue by
- * salesperson" = orders.employee_id) joins through that key, even where another key reaches the
- * same entity (an order's approver): the words chose the path.
- */
-function withNamedKeys(choice: RootChoice, reading: Reading, schema: SchemaIndex, features: Features): RootChoice {
-  const paths = new Map(choice.reach.paths);
-  const ambiguous = new Set(choice.reach.ambiguous);
-  for (const group of reading.groups) {
-    if (group.kind !== 'entity' || !group.via) continue;
-    // Only the root's own keys: a key further away ("the customer's salesperson") is another question than the shortest path's.
-    const { entity, column } = group.via;
-    if (entity !== choice.root) continue;
-    const key = entityOf(schema, entity).foreignKeys.find((each) => each.columns.length === 1 && each.columns[0] === column && each.refEntity === group.entity);
-    if (!key) continue;
-    const path = [{ fromEntity: entity, fromColumns: key.columns, toEntity: key.refEntity, toColumns: key.refColumns }];
-    const current = paths.get(group.entity);
-    if (current && !ambiguous.has(group.entity) && JSON.stringify(current) === JSON.stringify(path)) continue;
-    paths.set(group.entity, path);
-    ambiguous.delete(group.entity);
-    features['join.named-key'] = 1;
-  }
-  return features['join.named-key'] ? { root: choice.root, reach: { paths, ambiguous } } : choice;
-}
-
-/**
- * Two keys of the root to the same table (an expense claim's submitted_by_id and approved_by_id, both
- * staff members): the one whose own words the question says ("approve", beyond the table's name and
- * "id") is the join, when no other key's are said.
- */
-function withKeysSaid(choice: RootChoice, needed: ReadonlySet<string>, reading: Reading, schema: SchemaIndex, features: Features, assumptions: string[]): RootChoice {
-  const said = new Set(reading.saidLemmas);
-  let paths: Map<string, readonly JoinStep[]> | undefined;
-  let ambiguous: Set<string> | undefined;
-  for (const entity of needed) {
-    if (!choice.reach.ambiguous.has(entity)) continue;
-    const keys = entityOf(schema, choice.root).foreignKeys.filter((key) => key.refEntity === entity && key.columns.length === 1);
-    if (keys.length < 2) continue;
-    const tableWords = new Set([...entityNameWords(entityOf(schema, entity).table).words, 'id']);
-    const named = keys.filter((key) => columnOf(schema, choice.root, key.columns[0]).words.some((word) => !tableWords.has(word) && !GENERIC_PARTS.has(word) && said.has(word)));
-    if (named.length !== 1) continue;
-    paths ??= new Map(choice.reach.paths);
-    ambiguous ??= new Set(choice.reach.ambiguous);
-    paths.set(entity, [{ fromEntity: choice.root, fromColumns: named[0].columns, toEntity: entity, toColumns: named[0].refColumns }]);
-    ambiguous.delete(entity);
-    features['join.key-said'] = 1;
-    // Said, but not by the entity's name: the sentence says which of the links it is.
-    const rootInfo = entityOf(schema, choice.root);
-    const keyLabel = columnOf(schema, choice.root, named[0].columns[0]).nameWords.filter((word) => word !== 'id').join(' ');
-    assumptions.push(`The ${entityNoun(entityOf(schema, entity))} is the ${entityNoun(rootInfo)}'s ${keyLabel}, one of its ${keys.length} links to ${entityNoun(entityOf(schema, entity), true)}.`);
-  }
-  return paths && ambiguous ? { root: choice.root, reach: { paths, ambiguous } } : choice;
 }
 
 /** An entity's naming columns, or its key when it has none. */

@@ -232,6 +232,11 @@ export function spanText(tokens: readonly Token[], start: number, end: number): 
   return tokens.slice(start, end).map((token) => token.text).join(' ');
 }
 
+/** A verb in its past-participle form ("shipped", "written"). */
+export function isParticiple(token: Token): boolean {
+  return token.pos === 'VERB' && /(ed|en)$/.test(token.lower);
+}
+
 /** The word at `index` follows "is"/"are" (with "not" or an adverb between): it says what the rows are. */
 export function followsBe(tokens: readonly Token[], index: number): boolean {
   let before = index - 1;

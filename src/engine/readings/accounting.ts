@@ -7,7 +7,7 @@
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
 import { relatesRows } from '../question/cues.ts';
-import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
+import { followsBe, isParticiple, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { reachFrom } from '../schema/join-graph.ts';
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { lemmaOf } from '../language/nlp.ts';
@@ -247,7 +247,7 @@ function boundsWhatFollows(draft: Draft, index: number): boolean {
  */
 function saysStateOfRows(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
-  if (token.pos !== 'VERB' || !(/(ed|en)$/.test(token.lower) || isDone(token))) return false;
+  if (!isParticiple(token) && !(token.pos === 'VERB' && isDone(token))) return false;
   const next = tokens[index + 1];
   return (followsBe(tokens, index) && closesClause(tokens, index)) || (next?.kind === 'word' && next.pos === 'NOUN');
 }

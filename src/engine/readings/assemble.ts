@@ -9,7 +9,7 @@ import { assembleConditions } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
-import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, referencedEntity } from './assemble-ranking.ts';
+import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, firstByDate, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { checkRowShare, splitRowShare } from './assemble-share.ts';
 import { assembleTime } from './assemble-time.ts';
@@ -319,17 +319,6 @@ function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
     }
     return true;
   });
-}
-
-/**
- * "the first 5 customers": with nothing else to order them by, the first are the earliest by the
- * rows' own date; rows with no date to order by would be any five, which is no answer.
- */
-function firstByDate(draft: Draft): void {
-  const date = draft.subject ? entityOf(draft.input.schema, draft.subject).mainDate : undefined;
-  if (!date) throw new Invalid();
-  draft.order.push({ key: { kind: 'column', entity: date.entity, column: date.name }, direction: 'asc', tokens: [] });
-  draft.feature('order.first-by-date');
 }
 
 function finish(draft: Draft): void {

@@ -13,7 +13,7 @@ import type { MatchKind, SchemaIndex, SchemaTarget } from '../schema/schema-mode
 import { abbreviates } from '../schema/abbreviations.ts';
 import type { ValueEntry, ValueIndex } from '../schema/value-index.ts';
 import { CAPITALS_CODE, columnKey, valueWords } from '../schema/value-index.ts';
-import { followsBe, objectOfLightVerb, type Token } from '../question/tokens.ts';
+import { followsBe, isParticiple, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
 export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym';
@@ -233,7 +233,7 @@ const EVENT_PREPOSITIONS = new Set(['to', 'for', 'from', 'with', 'via', 'through
  */
 function saysWhatHappened(tokens: readonly Token[], start: number, end: number): boolean {
   const word = tokens[start];
-  return end - start === 1 && word.pos === 'VERB' && /(ed|en)$/.test(word.lower) && EVENT_PREPOSITIONS.has(tokens[end]?.lower ?? '');
+  return end - start === 1 && isParticiple(word) && EVENT_PREPOSITIONS.has(tokens[end]?.lower ?? '');
 }
 
 function valueTarget(entry: ValueEntry): LinkTarget {
