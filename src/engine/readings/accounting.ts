@@ -67,6 +67,8 @@ const EMPTY_WORDS = new Set([
 ]);
 
 export function isEmptyWord(token: Token): boolean {
+  // "in alphabetical order" sorts; "how many orders" counts things that name nothing here.
+  if (token.lower === 'orders') return false;
   return (EMPTY_WORDS.has(token.lemma) && !isDone(token)) || EMPTY_WORDS.has(token.lower);
 }
 
