@@ -13,6 +13,7 @@ import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
+import { WHOLE_NAME_WORDS } from './context.ts';
 import { isAdditive } from './implied-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 
@@ -152,6 +153,7 @@ export function accountWords(draft: Draft): void {
     // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
+    if (wholeOfUsedName(draft, token.index)) continue;
     if (token.lemma === 'time' && afterUsedCount(draft, token.index)) {
       if (countsOccurrences(draft)) continue;
       throw new Invalid();
@@ -183,6 +185,15 @@ function saysKindOfUsedWord(draft: Draft, index: number): boolean {
   if (!draft.usedTokens.has(index - 1)) return false;
   const target = draft.picks[draft.unitOfToken(index - 1)]?.link?.target;
   return target?.kind === 'value' || target?.kind === 'column';
+}
+
+/**
+ * "the full names of customers": a name the reading shows is already whole, first and last name
+ * together where the rows keep them apart.
+ */
+function wholeOfUsedName(draft: Draft, index: number): boolean {
+  const { tokens } = draft.input;
+  return WHOLE_NAME_WORDS.has(tokens[index].lower) && tokens[index + 1]?.lemma === 'name' && draft.usedTokens.has(index + 1);
 }
 
 /** "more than 30 days": the unit of a number the reading uses. */
