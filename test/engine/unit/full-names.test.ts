@@ -15,7 +15,7 @@ const club = catalog(
 const values = [{ entity: 'member', column: 'town', values: ['Leeds', 'York'] }];
 const plan = (question: string) => planQuestion(question, { catalog: club, values, now }, { suggest: false });
 
-it.each(['What are the full names of all members?', 'list the complete names of the members'])('"%s" shows each member\'s given and family name', (question) => {
+it.each(['What are the full names of all members?', 'list the complete names of the members'])('"%s" shows each member\'s first and last name', (question) => {
   const result = plan(question);
   expect(result.ok).toBe(true);
   if (result.ok) expect(summarise(result.query).columns).toEqual(['member.first_name', 'member.last_name']);
