@@ -5,6 +5,7 @@
  * date, and segments.
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { columnKey } from '../schema/value-index.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { Invalid, type Draft } from './draft.ts';
 import { saidOfOtherRows, valueOfRowsBefore } from './said-of-rows.ts';
@@ -34,6 +35,7 @@ function valueFilters(draft: Draft): void {
     const target = pick.link.target;
     if (saidOfOtherRows(draft, pick.unit, target.entity) || valueOfRowsBefore(draft, pick.unit, target)) throw new Invalid();
     const group = [pick];
+    const separators: number[] = [];
     done.add(pick.unit);
     let current = pick.unit;
     for (;;) {
@@ -42,17 +44,34 @@ function valueFilters(draft: Draft): void {
       const next = filters.find((other) => other.unit === draft.rightOf(right.unit) && !done.has(other.unit));
       if (next?.link?.target.kind !== 'value' || next.link.target.column !== target.column || next.link.target.entity !== target.entity) break;
       draft.use(right.unit);
+      separators.push(right.unit);
       group.push(next);
       done.add(next.unit);
       current = next.unit;
     }
     const negated = negatedBefore(draft, pick.unit);
     const values = group.map((member) => (member.link?.target.kind === 'value' ? member.link.target.value : ''));
+    if (measuresEachValueSaid(draft, target.entity, target.column, values, separators)) throw new Invalid();
     const tokens = group.flatMap((member) => draft.use(member.unit));
     draft.conditions.push({ kind: 'equals', entity: target.entity, column: target.column, values, negated, tokens });
     if (group.length > 1) draft.feature('filter.alternatives');
     namedColumnFor(draft, pick, target.entity, target.column);
   }
+}
+
+/**
+ * "the average age of male and female students" where every student is one or the other: values
+ * listed with "and" that are all the column holds pick no rows out, so a measure over them asks for
+ * each value's figure, not one over both; no reading here gives that, and one figure answers
+ * another question. ("the budgets of the Marketing and Finance departments", some of the
+ * departments, may be summed together.)
+ */
+function measuresEachValueSaid(draft: Draft, entity: string, column: string, values: readonly string[], separators: readonly number[]): boolean {
+  const saidWithAnd = separators.some((separator) => draft.input.tokens[draft.unit(separator).start]?.lower === 'and');
+  if (!saidWithAnd || new Set(values).size !== draft.input.valueCounts.get(columnKey(entity, column))) return false;
+  const measured = draft.outputs.some((output) => output.kind === 'measure');
+  const groupedByIt = draft.groups.some((group) => 'column' in group && group.entity === entity && group.column === column);
+  return measured && !groupedByIt;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface AssemblyInput {
   readonly present: ReadonlySet<number>;
   /** Text columns that hold only yes and no, by columnKey → the stored yes (ValueIndex.yesValues). */
   readonly yesValues: ReadonlyMap<string, string>;
+  /** How many values each text column holds, by columnKey (ValueIndex.valueCounts). */
+  readonly valueCounts: ReadonlyMap<string, number>;
 }
 
 /** A column that says yes or no: a boolean or a flag by its name, or text holding only a yes and a no. */

@@ -45,6 +45,6 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
   const units = cutUnits(tokens, periods, cues, links);
   const contexts = contextsOf(units, tokens);
   const choices = proposeChoices(units, contexts, tokens, schema);
-  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present, yesValues: valueIndex.yesValues }, choices, model.weights, options);
+  const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present, yesValues: valueIndex.yesValues, valueCounts: valueIndex.valueCounts }, choices, model.weights, options);
   return { tokens, units, schema, candidates };
 }

@@ -22,6 +22,8 @@ export interface ValueIndex {
   readonly byFirstWord: ReadonlyMap<string, readonly ValueEntry[]>;
   /** Text columns that hold a yes and a no and nothing else (see yesValueOf), by columnKey → the stored yes. */
   readonly yesValues: ReadonlyMap<string, string>;
+  /** How many values each indexed column holds (placeholders aside), by columnKey. */
+  readonly valueCounts: ReadonlyMap<string, number>;
 }
 
 export function columnKey(entity: string, column: string): string {
@@ -71,8 +73,10 @@ export function valueWords(value: string): string[] {
 function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
   const byFirstWord = new Map<string, ValueEntry[]>();
   const yesValues = new Map<string, string>();
+  const valueCounts = new Map<string, number>();
   let count = 0;
   for (const column of values) {
+    valueCounts.set(columnKey(column.entity, column.column), column.values.filter((value) => !PLACEHOLDERS.has(value.trim().toLowerCase())).length);
     const yes = yesValueOf(column.values);
     if (yes !== undefined) yesValues.set(columnKey(column.entity, column.column), yes);
     for (const value of column.values) {
@@ -85,8 +89,30 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       count += 1;
     }
   }
+  for (const entry of genderCodeEntries(values)) byFirstWord.set(entry.words[0], [...(byFirstWord.get(entry.words[0]) ?? []), entry]);
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
-  return { byFirstWord, yesValues };
+  return { byFirstWord, yesValues, valueCounts };
+}
+
+/** The words of the sexes that a column of sex or gender writes as one letter. */
+const SEX_CODE_WORDS: Readonly<Record<string, readonly string[]>> = { f: ['female', 'woman'], m: ['male', 'man'] };
+
+/**
+ * "female students" where `student.sex` holds 'F' and 'M': a one-letter code of a column named for
+ * sex or gender is read by the words it stands for. Only a column whose every value is such a code
+ * (placeholders and a third letter for unknown aside) qualifies.
+ */
+function genderCodeEntries(values: readonly ColumnValues[]): ValueEntry[] {
+  const entries: ValueEntry[] = [];
+  for (const column of values) {
+    if (!/(^|_|\b)(sex|gender)(_|$)/i.test(column.column)) continue;
+    const codes = column.values.map((value) => value.trim()).filter((value) => !PLACEHOLDERS.has(value.toLowerCase()));
+    if (!codes.some((value) => value.toLowerCase() === 'f') || !codes.some((value) => value.toLowerCase() === 'm') || codes.some((value) => value.length > 1)) continue;
+    for (const value of codes) {
+      for (const word of SEX_CODE_WORDS[value.toLowerCase()] ?? []) entries.push({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
+    }
+  }
+  return entries;
 }
 
 /**
