@@ -154,6 +154,7 @@ export function accountWords(draft: Draft): void {
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
     if (wholeOfUsedName(draft, token.index)) continue;
+    if (restOfUsedColumnName(draft, token.index)) continue;
     if (token.lemma === 'time' && afterUsedCount(draft, token.index)) {
       if (countsOccurrences(draft)) continue;
       throw new Invalid();
@@ -195,6 +196,27 @@ function wholeOfUsedName(draft: Draft, index: number): boolean {
   const { tokens } = draft.input;
   return WHOLE_NAME_WORDS.has(tokens[index].lower) && tokens[index + 1]?.lemma === 'name' && draft.usedTokens.has(index + 1);
 }
+
+/**
+ * "the code of the card type" for card_type_code, "the policy with the code 'Life'" for a value of
+ * policy_type_code: a noun said beside the words of a column the reading uses (grammar words
+ * between), that is itself a word of that column's name, is the rest of that name.
+ */
+function restOfUsedColumnName(draft: Draft, index: number): boolean {
+  const { tokens, schema } = draft.input;
+  const lemma = tokens[index].lemma;
+  for (const step of [1, -1]) {
+    let next = index + step;
+    while (tokens[next] !== undefined && !draft.usedTokens.has(next) && NAME_JOINERS.has(tokens[next].lower)) next += step;
+    if (!draft.usedTokens.has(next)) continue;
+    const target = draft.picks[draft.unitOfToken(next)]?.link?.target;
+    if ((target?.kind === 'column' || target?.kind === 'value') && columnOf(schema, target.entity, target.column).words.includes(lemma)) return true;
+  }
+  return false;
+}
+
+/** Words that may stand between two parts of a column's name ("the code of the card type"). */
+const NAME_JOINERS: ReadonlySet<string> = new Set(['the', 'of', 'a', 'an', 'with', 'its', 'their']);
 
 /** "more than 30 days": the unit of a number the reading uses. */
 function unitOfUsedNumber(draft: Draft, index: number): boolean {
