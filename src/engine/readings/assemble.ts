@@ -146,6 +146,23 @@ function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | u
   return measuresOf(draft)[0]?.entity;
 }
 
+/**
+ * "the flights with the three lowest distances", where flights have a distance and so do the aircraft
+ * that fly them: a word that names a column of the rows asked about is theirs; read on a table
+ * nothing else in the question names, it answers another question.
+ */
+function columnOfUnnamedTableOverOwn(draft: Draft): boolean {
+  const subject = draft.subject;
+  if (subject === undefined || !draft.explicitSubject) return false;
+  return draft.picks.some((pick) => {
+    const target = pick?.link?.target;
+    if (pick === undefined || target?.kind !== 'column' || target.entity === subject) return false;
+    const unit = draft.unit(pick.unit);
+    const ownAlso = unit.kind === 'link' && unit.links.some((link) => link.target.kind === 'column' && link.target.entity === subject && link.strength >= pick.link!.strength);
+    return ownAlso && !tableNamed(draft, pick, target.entity);
+  });
+}
+
 /** The question names the table: another word the reading uses is of it, or the pick's own words say its name ("product category"). */
 function tableNamed(draft: Draft, pick: Choice, entity: string): boolean {
   if (draft.picks.some((other) => other !== undefined && other !== pick && other.link?.target.entity === entity)) return true;
@@ -353,6 +370,7 @@ function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
 }
 
 function finish(draft: Draft): void {
+  if (columnOfUnnamedTableOverOwn(draft)) throw new Invalid();
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
   if (draft.groups.some((group) => group.kind === 'column' && aggregatesColumn(draft, group.entity, group.column))) throw new Invalid();
   const asked = possessorAsked(draft);
