@@ -34,7 +34,7 @@ export function comparisons(draft: Draft): void {
     if (cue.money && !holdsMoney(info)) throw new Invalid();
     // "hosts older than 50" compares an age; a number of hosts is not what "older" says.
     if ((cue.concept === 'attribute' || cue.concept === 'price') && !holdsImplication(info, cue) && !durationInItsUnit(draft, cue, info)) throw new Invalid();
-    if (inAnotherTimeUnit(draft, cue, info)) throw new Invalid();
+    if (inAnotherTimeUnit(draft, cue, info) || inAnotherCurrency(draft, cueIndex, entity, info)) throw new Invalid();
     const tokens = [...draft.use(pick.unit), ...draft.useCue(cueIndex)];
     if (cue.against) {
       // "a price above the average price": the column said again after "average" is the same one.
@@ -79,6 +79,22 @@ function durationInItsUnit(draft: Draft, cue: { readonly attributes?: readonly s
   const unit = timeUnitAfter(draft, cue);
   return (cue.attributes ?? []).includes('duration') && unit !== undefined && column.words.includes(unit);
 }
+
+/**
+ * "a price above 700 dollars" where the rows keep price_in_dollars and price_in_euros: the currency
+ * said names the column compared; another one answers another question.
+ */
+function inAnotherCurrency(draft: Draft, cueIndex: number, entity: string, column: ColumnInfo): boolean {
+  const unit = draft.unit(cueIndex);
+  // The number and its currency are one token ("700 dollars", "$700").
+  const words = draft.input.tokens.slice(unit.start, unit.end).flatMap((token) => token.lower.split(/\s+|(?<=[$€£])/));
+  const currency = words.map((word) => CURRENCY_SYMBOLS.get(word) ?? word.replace(/s$/, '')).find((word) => CURRENCY_WORDS.has(word));
+  if (currency === undefined || column.words.includes(currency)) return false;
+  return entityOf(draft.input.schema, entity).columns.some((other) => other.isNumeric && other.words.includes(currency));
+}
+
+const CURRENCY_WORDS: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf', 'yen', 'franc']);
+const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([['$', 'dollar'], ['€', 'euro'], ['£', 'pound']]);
 
 /** "courses shorter than 3 days" on hours: a number said in one unit of time is no number of another. */
 function inAnotherTimeUnit(draft: Draft, cue: { readonly end: number }, column: ColumnInfo): boolean {
