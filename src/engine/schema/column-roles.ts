@@ -11,7 +11,7 @@ import { abbreviates } from './abbreviations.ts';
 export const MONEY_WORDS: ReadonlySet<string> = new Set([
   'amount', 'total', 'revenue', 'sale', 'value', 'price', 'cost', 'fee', 'salary', 'balance', 'payment', 'pay',
   'spend', 'mrr', 'arr', 'income', 'charge', 'budget', 'tax', 'freight', 'wage', 'turnover', 'subtotal', 'net',
-  'gross', 'profit', 'margin', 'commission', 'recurring', 'refund', 'credit', 'debit', 'earnings', 'bonus', 'expense',
+  'gross', 'profit', 'margin', 'commission', 'recurring', 'refund', 'credit', 'debit', 'earnings', 'bonus', 'expense', 'fare',
 ]);
 /** Column words that mark an additive amount (a sum makes sense), not a rate or a unit price. */
 export const AMOUNT_WORDS: ReadonlySet<string> = new Set(['amount', 'total', 'revenue', 'sale', 'value', 'turnover', 'income', 'subtotal', 'pay', 'spend', 'mrr', 'arr']);
@@ -26,6 +26,8 @@ const NUMBER_TAILS = new Set(['number']);
 /** Words of a flag's name, as lemmas: is_active → be active, has_warranty → have warranty. */
 const FLAG_WORDS = new Set(['flag', 'is', 'be', 'has', 'have', 'yn']);
 const FLAG_HEADS = new Set(['is', 'be', 'has', 'have']);
+/** Currencies named in a column's name ("price_in_dollars", "amount_eur"). */
+const CURRENCY_NAMES: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf']);
 const CURRENCY_UNITS = /^(usd|eur|gbp|chf|jpy|cny|cad|aud|inr|brl|sek|nok|dkk|pln|[$€£¥])$/i;
 
 export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, words: readonly string[]): Omit<ColumnInfo, 'nameWords' | 'labelWords' | 'synonymWords' | 'commentWords'> {
@@ -39,7 +41,7 @@ export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, wor
   const isKey = isPrimaryKey || isForeignKey || (!isDate && (IDENTIFIER_TAILS.has(tail) || numberIsKey));
   const isNumeric = numericType && !isKey;
   const has = (set: ReadonlySet<string>): boolean => words.some((word) => set.has(word));
-  const currency = column.unit !== undefined && CURRENCY_UNITS.test(column.unit);
+  const currency = (column.unit !== undefined && CURRENCY_UNITS.test(column.unit)) || has(CURRENCY_NAMES);
   const isDiscount = isNumeric && has(DISCOUNT_WORDS);
   const isMoney = isNumeric && !isDiscount && ((has(MONEY_WORDS) && !NON_MONEY_TAILS.has(tail)) || currency);
   const isPrice = isNumeric && has(PRICE_WORDS) && !has(AMOUNT_WORDS);
