@@ -1,14 +1,14 @@
 /**
  * Readings whose answer is known before the query runs, and so cannot be what was asked: filters
  * no row can pass together ("price over 100 and under 50", "pet type = cat and pet type = dog" on
- * the same row), counts of the distinct values of what each group is grouped by, and counts of rows
- * grouped by their own key (both always 1).
+ * the same row), counts of the distinct values of what each group is grouped by (or of the rows each
+ * group of their own name holds), and counts of rows grouped by their own key (1, or nearly, every time).
  */
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';
 
 export function isDegenerate(query: LogicalQuery, schema: SchemaIndex): boolean {
-  return noRowPasses(query.filters) || countsItsOwnGroup(query) || countsOneRowPerGroup(query, schema);
+  return noRowPasses(query.filters) || countsItsOwnGroup(query) || countsOneRowPerGroup(query, schema) || countsWhatItsNameGroups(query, schema);
 }
 
 /**
@@ -79,6 +79,21 @@ function countsItsOwnGroup(query: LogicalQuery): boolean {
   const grouped = new Set(query.dimensions.filter((dimension) => dimension.grain === undefined).map((dimension) => same(`${dimension.field.entity}.${dimension.field.column}`)));
   return query.measures.some((measure) => measure.aggregate === 'count_distinct' && measure.per === undefined && measure.expression?.kind === 'field'
     && grouped.has(same(`${measure.expression.entity}.${measure.expression.column}`)));
+}
+
+/**
+ * "users with more than one tweet" read as the number of distinct users per user name: rows grouped
+ * by their own name hold one of them each (two only where two share a name), so the count says
+ * nothing asked.
+ */
+function countsWhatItsNameGroups(query: LogicalQuery, schema: SchemaIndex): boolean {
+  const grouped = new Set(query.dimensions.filter((dimension) => dimension.grain === undefined).map((dimension) => `${dimension.field.entity}.${dimension.field.column}`));
+  return query.measures.some((measure) => {
+    if (measure.aggregate !== 'count_distinct' || measure.per !== undefined || measure.expression?.kind !== 'field') return false;
+    const { entity, column } = measure.expression;
+    const counted = [entity, ...query.joins.filter((join) => join.fromEntity === entity && join.fromColumns.length === 1 && join.fromColumns[0] === column).map((join) => join.toEntity)];
+    return counted.some((each) => (schema.entityByName.get(each)?.displayColumns ?? []).some((display) => grouped.has(`${each}.${display.name}`)));
+  });
 }
 
 /** Columns the query's joins make equal, each mapped to one representative. */

@@ -1,7 +1,7 @@
 /**
  * A reading whose answer is known before it runs is not what was asked: filters no row passes
- * together, a count of the distinct values of what each group is grouped by, and a count of rows
- * grouped by their own key (1 each). On a bookshop schema the engine was not tuned on.
+ * together, a count of the distinct values of what each group is grouped by (or of the rows each
+ * group of their own name holds), and a count of rows grouped by their own key (1 each). On a bookshop schema the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
 import type { Filter, LogicalQuery } from '../../../src/query/logical-query.ts';
@@ -40,6 +40,18 @@ it('finds a count of the distinct keys each group holds one of, through a join',
   };
   expect(isDegenerate(query, schema)).toBe(true);
   expect(isDegenerate({ ...query, measures: [{ ...query.measures[0], expression: { kind: 'field', entity: 'book_author', column: 'book_id' } }] }, schema)).toBe(false);
+});
+
+it('finds a count of the distinct rows each group of their own name holds, through a join', () => {
+  const query: LogicalQuery = {
+    kind: 'select', root: 'book', filters: [], having: [], order: [], columns: [],
+    joins: [{ fromEntity: 'book', fromColumns: ['author_id'], toEntity: 'author', toColumns: ['id'] }],
+    dimensions: [{ id: 'author_name', label: 'Author', field: { kind: 'field', entity: 'author', column: 'author_name' } }],
+    measures: [{ id: 'authors', label: 'Authors', aggregate: 'count_distinct', expression: { kind: 'field', entity: 'book', column: 'author_id' } }],
+  };
+  expect(isDegenerate(query, schema)).toBe(true);
+  // The distinct titles each author wrote are many.
+  expect(isDegenerate({ ...query, measures: [{ ...query.measures[0], expression: { kind: 'field', entity: 'book', column: 'title' } }] }, schema)).toBe(false);
 });
 
 it('finds a count of rows grouped by their own key, also through many-to-one joins', () => {
