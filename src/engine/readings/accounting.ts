@@ -91,7 +91,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
-  if (oneNumberForTwoQuestions(draft)) throw new Invalid();
+  if (oneNumberForTwoQuestions(draft) || neverSaidOfValues(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) {
@@ -365,6 +365,20 @@ function valuesOfSelfRelations(draft: Draft): void {
     const pick = draft.picks[draft.unitOfToken(verb.index)];
     if (!draft.usedTokens.has(verb.index) || pick?.role === 'relation') throw new Invalid();
   }
+}
+
+/**
+ * "Which venues have never hosted Ana Lobo?" over gigs (venue, performer): "never" says no gig at the
+ * venue had her, which the gigs' own "performer is not Ana Lobo" does not say once the rows shown are
+ * values of a column that many gigs share (a venue with one other gig passes).
+ */
+function neverSaidOfValues(draft: Draft): boolean {
+  const { tokens, units, schema } = draft.input;
+  const never = units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'negation' && draft.usedCues.has(index) && tokens.slice(unit.start, unit.end).some((token) => token.lower === 'never'));
+  if (!never) return false;
+  return draft.conditions.some((condition) => condition.kind === 'equals' && condition.negated && draft.outputs.length > 0
+    && draft.outputs.every((output) => output.kind === 'column' && output.entity === condition.entity && !columnOf(schema, output.entity, output.column).isKey
+      && !entityOf(schema, output.entity).displayColumns.some((column) => column.name === output.column)));
 }
 
 /**
