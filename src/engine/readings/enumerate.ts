@@ -172,7 +172,9 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
     .sort((left, right) => left.id.localeCompare(right.id));
   const orderIds = new Map(query.columns.map((selected) => [selected.id, `${selected.field.entity}.${selected.field.column}`]));
   const orderBy = order.map((entry) => ({ ...entry, id: orderIds.get(entry.id) ?? entry.id }));
-  return queryKey({ ...query, measures, order: orderBy, having, filters, columns: shown, joins: [] });
+  // A list with its repeated rows and one without them show the same things.
+  const distinct = query.measures.length === 0 && query.dimensions.length === 0 ? undefined : query.distinct;
+  return queryKey({ ...query, measures, order: orderBy, having, filters, columns: shown, joins: [], distinct });
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */
