@@ -96,6 +96,8 @@ export function accountWords(draft: Draft): void {
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) {
     const unit = units[pick.unit];
+    // "based in": a participle read as a word stays for the words' own accounting below.
+    if (pick.features['link.verb-as-word'] !== undefined) continue;
     if (unit.kind === 'link') {
       // A unit said after a number is that number's, which the reading must use; after "in", only
       // the unit of a measure kept in it.

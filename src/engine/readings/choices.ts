@@ -79,6 +79,9 @@ export interface Choice {
 /** Links kept per unit, strongest first: beyond these, a reading is too far-fetched to matter. */
 const MAX_LINKS_PER_UNIT = 4;
 
+/** Verbs that only say where something is ("based in", "located at"). */
+const LOCATING_VERBS: ReadonlySet<string> = new Set(['base', 'locate', 'situate', 'headquarter']);
+
 export function proposeChoices(units: readonly Unit[], contexts: readonly UnitContext[], tokens: readonly Token[], schema: SchemaIndex): Choice[][] {
   const named = entitiesNamed(units);
   return units.map((unit, index) => {
@@ -95,7 +98,10 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
         const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
         // "average resolution time in hours", "more than 30 days": a unit said for a measure or a number (checked when the words are accounted for).
         const unitSaid = unit.end - unit.start === 1 && UNIT_WORDS.has(tokens[unit.start].lemma) && (tokens[unit.start - 1]?.lower === 'in' || tokens[unit.start - 1]?.kind === 'number');
-        return unitSaid ? [...links, { unit: index, role: 'word', features: { 'link.unit-said': 1 } }] : links;
+        if (unitSaid) return [...links, { unit: index, role: 'word', features: { 'link.unit-said': 1 } }];
+        // "accounts based in Germany", "offices located in Spain": a participle before a place says where, it names nothing.
+        const placing = unit.end - unit.start === 1 && LOCATING_VERBS.has(tokens[unit.start].lemma) && ['in', 'at', 'near'].includes(tokens[unit.end]?.lower ?? '');
+        return placing ? [...links, { unit: index, role: 'word', features: { 'link.verb-as-word': 1 } }] : links;
       }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
