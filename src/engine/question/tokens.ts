@@ -7,6 +7,7 @@ import type { PartOfSpeech } from 'wink-nlp';
 import { readTokens, type RawToken } from '../language/nlp.ts';
 import { isNumberWord, numberFromWords } from '../language/numbers.ts';
 import { wordTable } from '../language/word-table.ts';
+import { wordNet } from '../language/wordnet.ts';
 
 export type TokenKind = 'word' | 'number' | 'date' | 'quoted' | 'symbol';
 
@@ -86,7 +87,7 @@ export function tokenize(question: string): Token[] {
     text: draft.text,
     lower: draft.text.toLowerCase(),
     lemma: draft.lemma,
-    pos: draft.pos,
+    pos: verbTaggedAsNoun(drafts, index) ? 'VERB' : draft.pos,
     ...(draft.value !== undefined ? { value: draft.value } : {}),
     ...(draft.percent ? { percent: true } : {}),
     ...(draft.money ? { money: true } : {}),
@@ -94,6 +95,27 @@ export function tokenize(question: string): Token[] {
     ...(draft.hyphenated ? { hyphenated: true } : {}),
   }));
 }
+
+/**
+ * "employees who work in Berlin", "how many employees work in each office": the tagger reads
+ * "work" as a noun; a word that can be a verb, right after "who"/"that" (or, in its plain form, a
+ * plural noun after "how many", "which" or "what") and right before a preposition other than "to",
+ * is the clause's verb. ("report to",
+ * "belong to" relate rows to others, often of their own kind, which an unread verb would lose.)
+ */
+function verbTaggedAsNoun(drafts: readonly { readonly kind: string; readonly text: string; readonly lemma: string; readonly pos: PartOfSpeech }[], index: number): boolean {
+  const draft = drafts[index];
+  const before = drafts[index - 1];
+  const after = drafts[index + 1];
+  if (draft.kind !== 'word' || draft.pos !== 'NOUN' || /^[A-Z]/.test(draft.text) || after?.pos !== 'ADP' || after.text.toLowerCase() === 'to' || before === undefined) return false;
+  const afterRelative = RELATIVE_PRONOUNS.has(before.text.toLowerCase());
+  // "how many employees work in", "which customers live in": a plural noun the question asks about is the subject.
+  const asked = ['many', 'which', 'what'].includes(drafts[index - 2]?.text.toLowerCase() ?? '');
+  const afterPlural = asked && before.pos === 'NOUN' && before.text.toLowerCase() !== before.lemma && draft.text.toLowerCase() === draft.lemma;
+  return (afterRelative || afterPlural) && wordNet().senses(draft.lemma, 'v').length > 0;
+}
+
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['who', 'that', 'which']);
 
 /**
  * Joins what wink splits but a question means as one token: `cust` `_` `nm` (an identifier),
