@@ -115,7 +115,10 @@ function verbsNamingAnEvent(draft: Draft): void {
   for (const condition of draft.conditions) {
     if (condition.kind !== 'equals' || condition.tokens.length !== 1 || !saysFinishedEvent(tokens, condition.tokens[0])) continue;
     const unit = units[draft.unitOfToken(condition.tokens[0])];
-    const dated = unit?.kind === 'link' && eventDates(unit.links, schema).some((link) => link.target.entity === condition.entity);
+    // "solved the most tickets last year": a segment of the same word dated by its event (resolved_at) reads the period on that date.
+    const segmentDated = unit?.kind === 'link' && units.some((other) => other.kind === 'period')
+      && unit.links.some((link) => link.target.kind === 'segment' && link.target.entity === condition.entity && link.target.segment.time !== undefined);
+    const dated = unit?.kind === 'link' && (segmentDated || eventDates(unit.links, schema).some((link) => link.target.entity === condition.entity));
     const columnSaid = draft.withRole('names').some((pick) => pick.link?.target.kind === 'column' && pick.link.target.entity === condition.entity && pick.link.target.column === condition.column);
     if (dated && !columnSaid) throw new Invalid();
   }
