@@ -147,6 +147,7 @@ export function accountWords(draft: Draft): void {
     if (BOUND_WORDS.has(token.lower) && boundsWhatFollows(draft, token.index)) throw new Invalid();
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
+    if (standsForRows(draft, token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') {
       if (leavesKindColumnOut(draft, token)) throw new Invalid();
@@ -219,6 +220,21 @@ function restOfUsedColumnName(draft: Draft, index: number): boolean {
 
 /** Words that may stand between two parts of a column's name ("the code of the card type"). */
 const NAME_JOINERS: ReadonlySet<string> = new Set(['the', 'of', 'a', 'an', 'with', 'its', 'their']);
+
+/**
+ * "how many flights does each one complete?", "the one that had the most trips": "one" after "each"
+ * or "every" (read as a grouping), after "which", or before a relative word after "the", stands for
+ * rows already named; it counts nothing.
+ */
+function standsForRows(draft: Draft, index: number): boolean {
+  const { tokens } = draft.input;
+  if (tokens[index].lower !== 'one') return false;
+  const before = tokens[index - 1]?.lower;
+  const after = tokens[index + 1]?.lower;
+  // "each one" groups by what it stands for: only where the reading reads "each" so.
+  if (before === 'each' || before === 'every') return draft.groups.length > 0;
+  return before === 'which' || (before === 'the' && ['that', 'who', 'which', 'with', 'whose'].includes(after ?? ''));
+}
 
 /** "more than 30 days": the unit of a number the reading uses. */
 function unitOfUsedNumber(draft: Draft, index: number): boolean {
