@@ -33,8 +33,14 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  */
 export function carriesMeaning(token: Token): boolean {
   return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower)
-    || (token.pos === 'VERB' && CHANGE_OF_STATE.has(token.lemma)) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
+    || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
 }
+
+/**
+ * Verbs that leave rows out ("skip the cancelled orders", "omit drafts"): a reading that does not
+ * read them keeps what they leave out, the opposite of what was asked.
+ */
+const LEAVING_OUT: ReadonlySet<string> = new Set(['exclude', 'omit', 'ignore', 'skip', 'disregard', 'remove', 'discard']);
 
 /**
  * Verbs of a change from one state to another ("trials that converted", "accounts that upgraded",
