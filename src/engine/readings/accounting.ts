@@ -33,8 +33,12 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  */
 export function carriesMeaning(token: Token): boolean {
   return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower)
-    || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos));
+    || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos))
+    || NEGATED_PARTICIPLE.test(token.lower);
 }
+
+/** "unshipped", "unpaid", "unassigned": a state said negated, whatever the tagger makes of it. */
+const NEGATED_PARTICIPLE = /^un[a-z]{3,}(ed|en|id)$/;
 
 /**
  * Verbs that leave rows out ("skip the cancelled orders", "omit drafts"): a reading that does not
