@@ -36,8 +36,11 @@ function impliedOwnColumn(draft: Draft, entity: string, implication: Implication
   switch (implication.concept) {
     case 'date':
       return info.mainDate ? { column: info.mainDate, inverted: false } : undefined;
-    case 'price':
-      return one(info.columns.filter((column) => column.isNumeric && holdsImplication(column, implication)));
+    case 'price': {
+      // "the cheapest products" beside unit_price and unit_cost: what a thing costs to buy is its price.
+      const priced = info.columns.filter((column) => column.isNumeric && column.isPrice);
+      return priced.length > 0 ? one(priced) : one(info.columns.filter((column) => column.isNumeric && holdsImplication(column, implication)));
+    }
     case 'attribute': {
       const direct = one(info.columns.filter((column) => !column.isKey && holdsImplication(column, implication)));
       if (direct || !(implication.attributes ?? []).includes('age')) return direct;
