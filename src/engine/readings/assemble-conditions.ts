@@ -34,6 +34,7 @@ function valueFilters(draft: Draft): void {
     if (done.has(pick.unit) || pick.link?.target.kind !== 'value') continue;
     const target = pick.link.target;
     if (saidOfOtherRows(draft, pick.unit, target.entity) || valueOfRowsBefore(draft, pick.unit, target) || againstItsDirection(draft, pick.unit, target.entity, target.column)) throw new Invalid();
+    if (pick.link.match === 'value-synonym' && saidAsSomethingHad(draft, pick.unit)) throw new Invalid();
     const group = [pick];
     const separators: number[] = [];
     done.add(pick.unit);
@@ -57,6 +58,18 @@ function valueFilters(draft: Draft): void {
     if (group.length > 1) draft.feature('filter.alternatives');
     namedColumnFor(draft, pick, target.entity, target.column);
   }
+}
+
+/**
+ * "employees who have a manager", "employees with no manager": a word only related to a value (the
+ * title "Managing Director") said as something the rows have is another row they relate to, not a
+ * value of their own; read as the value it answers another question (how many are managing directors).
+ */
+function saidAsSomethingHad(draft: Draft, unitIndex: number): boolean {
+  const { tokens } = draft.input;
+  let before = draft.unit(unitIndex).start - 1;
+  while (before >= 0 && ['a', 'an', 'no', 'any', 'the', 'one'].includes(tokens[before].lower)) before -= 1;
+  return tokens[before]?.lemma === 'have' || tokens[before]?.lower === 'with' || tokens[before]?.lower === 'without';
 }
 
 /**
