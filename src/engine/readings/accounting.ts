@@ -101,7 +101,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
-  if (oneNumberForTwoQuestions(draft) || neverSaidOfValues(draft)) throw new Invalid();
+  if (oneNumberForTwoQuestions(draft) || neverSaidOfValues(draft) || asksAtAPointInTime(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) {
@@ -408,6 +408,19 @@ function neverSaidOfValues(draft: Draft): boolean {
     && draft.outputs.every((output) => output.kind === 'column' && output.entity === condition.entity && !columnOf(schema, output.entity, output.column).isKey
       && !entityOf(schema, output.entity).displayColumns.some((column) => column.name === output.column)));
 }
+
+/**
+ * "How many subscriptions were active at the start of 2025?": the state rows were in at one moment,
+ * which no reading here can tell from their present state (it had been read as the active ones that
+ * started in 2025).
+ */
+function asksAtAPointInTime(draft: Draft): boolean {
+  const { tokens, units } = draft.input;
+  return tokens.some((token, index) => token.lower === 'at' && POINT_WORDS.has(tokens[index + 1]?.lower === 'the' ? tokens[index + 2]?.lower ?? '' : tokens[index + 1]?.lower ?? '')
+    && units.some((unit) => unit.kind === 'period' && unit.start > index && unit.start <= index + 5));
+}
+
+const POINT_WORDS: ReadonlySet<string> = new Set(['start', 'beginning', 'end', 'close']);
 
 /**
  * "How many artists are male and how many are female?": each "how many" asks a number, so one
