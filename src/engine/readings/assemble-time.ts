@@ -139,9 +139,19 @@ function eventDate(draft: Draft, verbUnit: number): ColumnInfo | undefined {
   const unit = draft.input.units[verbUnit];
   if (!entity || !unit) return undefined;
   const lemma = draft.input.tokens[unit.end - 1].lemma;
-  const dates = entityOf(draft.input.schema, entity).columns.filter((column) => column.isDate && column.commentWords?.includes(lemma) === true);
+  const dates = entityOf(draft.input.schema, entity).columns.filter((column) => column.isDate && column.commentWords?.includes(lemma) === true && !saysWhenWanted(column));
   return dates.length === 1 ? dates[0] : undefined;
 }
+
+/**
+ * "Date the customer wants the goods delivered by" (required_date): a date of when something is
+ * wanted, due or planned is not when it happened.
+ */
+function saysWhenWanted(column: ColumnInfo): boolean {
+  return [...column.words, ...(column.commentWords ?? [])].some((word) => WANTED_WORDS.has(word));
+}
+
+const WANTED_WORDS: ReadonlySet<string> = new Set(['want', 'require', 'expect', 'plan', 'schedule', 'promise', 'target', 'due', 'deadline', 'estimate', 'request']);
 
 /** The unit of a state said as a verb beside the period, if any. */
 function stateVerbBeside(draft: Draft, unitIndex: number): number | undefined {
