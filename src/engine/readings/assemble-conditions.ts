@@ -73,6 +73,18 @@ function saidAsSomethingHad(draft: Draft, unitIndex: number): boolean {
 }
 
 /**
+ * "tickets opened and resolved in 2025": one period after two verbs joined by "and" dates both; read
+ * as "opened at some time", the first answers another question.
+ */
+function sharesThePeriodAfter(draft: Draft, unitIndex: number): boolean {
+  const { contexts } = draft.input;
+  const right = contexts[unitIndex].right;
+  if (right.kind !== 'and' || right.unit < 0) return false;
+  const next = draft.rightOf(right.unit);
+  return next >= 0 && draft.unit(next).kind === 'link' && contexts[next].right.kind === 'period';
+}
+
+/**
  * "flights from Los Angeles", "shipments to Oslo": a place said after "from" is where things start,
  * after "to" where they end; read on a column named for the other end (a flight's destination) it
  * answers another question.
@@ -161,7 +173,7 @@ function events(draft: Draft): void {
       const target = draft.picks[side]?.link?.target;
       return target?.kind === 'column' && target.entity === entity && stateColumns.has(target.column);
     });
-    if (besideState) throw new Invalid();
+    if (besideState || sharesThePeriodAfter(draft, pick.unit)) throw new Invalid();
     const happened = !negatedBefore(draft, pick.unit);
     draft.conditions.push({ kind: 'missing', entity, column, negated: happened, tokens: draft.use(pick.unit) });
     draft.feature('filter.event');
