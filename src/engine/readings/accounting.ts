@@ -13,7 +13,6 @@ import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
-import { WHOLE_NAME_WORDS } from './context.ts';
 import { isAdditive } from './implied-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
 
@@ -78,8 +77,6 @@ const EMPTY_WORDS = new Set([
 ]);
 
 export function isEmptyWord(token: Token): boolean {
-  // "in alphabetical order" sorts; "how many orders" counts things that name nothing here.
-  if (token.lower === 'orders') return false;
   return (EMPTY_WORDS.has(token.lemma) && !isDone(token)) || EMPTY_WORDS.has(token.lower);
 }
 
@@ -101,7 +98,7 @@ const MEANINGFUL_CUES = new Set(['compare', 'contains', 'negation', 'aggregate',
 const UNSUPPORTED_QUANTIFIERS = new Set(['both']);
 
 export function accountWords(draft: Draft): void {
-  if (oneNumberForTwoQuestions(draft) || neverSaidOfValues(draft) || asksAtAPointInTime(draft)) throw new Invalid();
+  if (oneNumberForTwoQuestions(draft) || asksAtAPointInTime(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
   for (const pick of draft.withRole('word')) {
@@ -157,7 +154,6 @@ export function accountWords(draft: Draft): void {
     if (BOUND_WORDS.has(token.lower) && boundsWhatFollows(draft, token.index)) throw new Invalid();
     if ((GRAMMAR_POS.has(token.pos) && !ARITHMETIC_LEMMAS.has(token.lemma)) || (isEmptyWord(token) && !relatesRows(tokens, token.index))) continue;
     if (EMPTY_UNLESS_NAMED.has(token.lower) && units.some((unit) => unit.kind === 'word' && unit.start === token.index)) continue;
-    if (standsForRows(draft, token.index)) continue;
     // "types of plan", "kinds of tickets": the kinds are the values of what follows.
     if (KIND_NOUNS.has(token.lemma) && tokens[token.index + 1]?.lower === 'of') {
       if (leavesKindColumnOut(draft, token)) throw new Invalid();
@@ -166,7 +162,6 @@ export function accountWords(draft: Draft): void {
     // "food type allergies", "each affiliation type": after a value or a column the reading uses, the kind is theirs.
     if (KIND_NOUNS.has(token.lemma) && saysKindOfUsedWord(draft, token.index)) continue;
     if (unitOfUsedNumber(draft, token.index)) continue;
-    if (wholeOfUsedName(draft, token.index)) continue;
     if (restOfUsedColumnName(draft, token.index)) continue;
     if (token.lemma === 'time' && afterUsedCount(draft, token.index)) {
       if (countsOccurrences(draft)) continue;
@@ -202,15 +197,6 @@ function saysKindOfUsedWord(draft: Draft, index: number): boolean {
 }
 
 /**
- * "the full names of customers": a name the reading shows is already whole, first and last name
- * together where the rows keep them apart.
- */
-function wholeOfUsedName(draft: Draft, index: number): boolean {
-  const { tokens } = draft.input;
-  return WHOLE_NAME_WORDS.has(tokens[index].lower) && tokens[index + 1]?.lemma === 'name' && draft.usedTokens.has(index + 1);
-}
-
-/**
  * "the code of the card type" for card_type_code, "the policy with the code 'Life'" for a value of
  * policy_type_code: a noun said beside the words of a column the reading uses (grammar words
  * between), that is itself a word of that column's name, is the rest of that name.
@@ -230,21 +216,6 @@ function restOfUsedColumnName(draft: Draft, index: number): boolean {
 
 /** Words that may stand between two parts of a column's name ("the code of the card type"). */
 const NAME_JOINERS: ReadonlySet<string> = new Set(['the', 'of', 'a', 'an', 'with', 'its', 'their']);
-
-/**
- * "how many flights does each one complete?", "the one that had the most trips": "one" after "each"
- * or "every" (read as a grouping), after "which", or before a relative word after "the", stands for
- * rows already named; it counts nothing.
- */
-function standsForRows(draft: Draft, index: number): boolean {
-  const { tokens } = draft.input;
-  if (tokens[index].lower !== 'one') return false;
-  const before = tokens[index - 1]?.lower;
-  const after = tokens[index + 1]?.lower;
-  // "each one" groups by what it stands for: only where the reading reads "each" so.
-  if (before === 'each' || before === 'every') return draft.groups.length > 0;
-  return before === 'which' || (before === 'the' && ['that', 'who', 'which', 'with', 'whose'].includes(after ?? ''));
-}
 
 /** "more than 30 days": the unit of a number the reading uses. */
 function unitOfUsedNumber(draft: Draft, index: number): boolean {
@@ -396,19 +367,6 @@ function valuesOfSelfRelations(draft: Draft): void {
 }
 
 /**
- * "Which venues have never hosted Ana Lobo?" over gigs (venue, performer): "never" says no gig at the
- * venue had her, which the gigs' own "performer is not Ana Lobo" does not say once the rows shown are
- * values of a column that many gigs share (a venue with one other gig passes).
- */
-function neverSaidOfValues(draft: Draft): boolean {
-  const { tokens, units, schema } = draft.input;
-  const never = units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'negation' && draft.usedCues.has(index) && tokens.slice(unit.start, unit.end).some((token) => token.lower === 'never'));
-  if (!never) return false;
-  return draft.conditions.some((condition) => condition.kind === 'equals' && condition.negated && draft.outputs.length > 0
-    && draft.outputs.every((output) => output.kind === 'column' && output.entity === condition.entity && !columnOf(schema, output.entity, output.column).isKey
-      && !entityOf(schema, output.entity).displayColumns.some((column) => column.name === output.column)));
-}
-
 /**
  * "How many subscriptions were active at the start of 2025?": the state rows were in at one moment,
  * which no reading here can tell from their present state (it had been read as the active ones that

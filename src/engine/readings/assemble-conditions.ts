@@ -33,7 +33,7 @@ function valueFilters(draft: Draft): void {
   for (const pick of filters) {
     if (done.has(pick.unit) || pick.link?.target.kind !== 'value') continue;
     const target = pick.link.target;
-    if (saidOfOtherRows(draft, pick.unit, target.entity) || valueOfRowsBefore(draft, pick.unit, target) || againstItsDirection(draft, pick.unit, target.entity, target.column)) throw new Invalid();
+    if (saidOfOtherRows(draft, pick.unit, target.entity) || valueOfRowsBefore(draft, pick.unit, target)) throw new Invalid();
     if (pick.link.match === 'value-synonym' && saidAsSomethingHad(draft, pick.unit)) throw new Invalid();
     const group = [pick];
     const separators: number[] = [];
@@ -83,22 +83,6 @@ function sharesThePeriodAfter(draft: Draft, unitIndex: number): boolean {
   const next = draft.rightOf(right.unit);
   return next >= 0 && draft.unit(next).kind === 'link' && contexts[next].right.kind === 'period';
 }
-
-/**
- * "flights from Los Angeles", "shipments to Oslo": a place said after "from" is where things start,
- * after "to" where they end; read on a column named for the other end (a flight's destination) it
- * answers another question.
- */
-function againstItsDirection(draft: Draft, unitIndex: number, entity: string, column: string): boolean {
-  const left = draft.input.contexts[unitIndex].left;
-  const words = columnOf(draft.input.schema, entity, column).words;
-  if (left.kind === 'from') return words.some((word) => END_WORDS.has(word));
-  if (left.kind === 'to') return words.some((word) => START_WORDS.has(word));
-  return false;
-}
-
-const START_WORDS: ReadonlySet<string> = new Set(['origin', 'source', 'departure', 'depart', 'from', 'sender']);
-const END_WORDS: ReadonlySet<string> = new Set(['destination', 'dest', 'arrival', 'arrive', 'to', 'target', 'recipient']);
 
 /**
  * "the average age of male and female students" where every student is one or the other: values

@@ -4,7 +4,7 @@
  * "with more than 5 orders", "departments whose total salary is over 1000".
  */
 import type { Cue } from '../question/cues.ts';
-import { columnOf, entityOf, type ColumnInfo } from '../schema/schema-model.ts';
+import { columnOf, type ColumnInfo } from '../schema/schema-model.ts';
 import { governingCue, listGroupCue } from './context.ts';
 import { datedAfter } from './choices.ts';
 import { impliedColumn } from './implied-columns.ts';
@@ -373,15 +373,4 @@ export function assembleHaving(draft: Draft): void {
 
 function asksHowMany(draft: Draft, measure: MeasureNode): boolean {
   return howManyCues(draft).some((index) => measure.tokens.includes(draft.unit(index).start));
-}
-
-/**
- * "the first 5 customers": with nothing else to order them by, the first are the earliest by the
- * rows' own date; rows with no date to order by would be any five, which is no answer.
- */
-export function firstByDate(draft: Draft): void {
-  const date = draft.subject ? entityOf(draft.input.schema, draft.subject).mainDate : undefined;
-  if (!date) throw new Invalid();
-  draft.order.push({ key: { kind: 'column', entity: date.entity, column: date.name }, direction: 'asc', tokens: [] });
-  draft.feature('order.first-by-date');
 }

@@ -10,7 +10,7 @@ import { assembleConditions } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
-import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, firstByDate, referencedEntity } from './assemble-ranking.ts';
+import { assembleGroups, assembleHaving, assembleOrder, assembleRanking, referencedEntity } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { checkRowShare, splitRowShare } from './assemble-share.ts';
 import { assembleTime } from './assemble-time.ts';
@@ -411,7 +411,6 @@ function finish(draft: Draft): void {
       if (draft.groups.length === 0 && draft.outputs.length > 0 && draft.outputs.every((output) => output.kind === 'measure')) throw new Invalid();
       draft.limit = unit.cue.limit;
       draft.useCue(index);
-      if (draft.order.length === 0 && draft.input.tokens[unit.start].lower === 'first') firstByDate(draft);
     }
     if (unit.cue.kind === 'distinct' && draft.outputs.some((output) => output.kind !== 'measure')) {
       draft.distinct = true;

@@ -5,7 +5,6 @@
  */
 import { wordTable } from '../language/word-table.ts';
 import type { Cue } from '../question/cues.ts';
-import type { Token } from '../question/tokens.ts';
 import type { Unit } from './units.ts';
 
 /** Words that never separate a unit from what governs it: "the", "all the", "their". */
@@ -39,8 +38,8 @@ const WORD_KINDS = wordTable<ContextKind>({
   is: 'copula', are: 'copula', was: 'copula', were: 'copula', be: 'copula', "'s": 'possessive',
 });
 
-export function contextsOf(units: readonly Unit[], tokens: readonly Token[]): UnitContext[] {
-  return units.map((_, index) => ({ left: side(units, tokens, index, -1), right: side(units, tokens, index, 1) }));
+export function contextsOf(units: readonly Unit[]): UnitContext[] {
+  return units.map((_, index) => ({ left: side(units, index, -1), right: side(units, index, 1) }));
 }
 
 /**
@@ -115,7 +114,7 @@ export function aggregateList(units: readonly Unit[], cueIndex: number, cueOf = 
   return superlatives && cues.length < 2 ? { cues: [], separators: [] } : { cues, separators };
 }
 
-function side(units: readonly Unit[], tokens: readonly Token[], index: number, step: 1 | -1): Side {
+function side(units: readonly Unit[], index: number, step: 1 | -1): Side {
   const between: string[] = [];
   for (let position = index + step; position >= 0 && position < units.length; position += step) {
     const unit = units[position];
@@ -140,11 +139,6 @@ function side(units: readonly Unit[], tokens: readonly Token[], index: number, s
         position += step;
         continue;
       }
-      // "the full names of customers": the name is whole either way.
-      if (WHOLE_NAME_WORDS.has(unit.token.lower) && units[position + 1]?.kind === 'link' && tokens[unit.start + 1]?.lemma === 'name') {
-        between.push(lemma);
-        continue;
-      }
       // "names which contain 'a'", "a price that is over 100": a relative word before a comparison or pattern.
       if (kind === 'relative' && step === 1 && isComparisonAhead(units, position)) {
         between.push(lemma);
@@ -167,9 +161,6 @@ function side(units: readonly Unit[], tokens: readonly Token[], index: number, s
 }
 
 const KIND_NOUNS = new Set(['type', 'kind', 'sort', 'variety']);
-
-/** Words that say a name is whole ("full name", "complete name"), which every name shown is. */
-export const WHOLE_NAME_WORDS: ReadonlySet<string> = new Set(['full', 'complete', 'whole']);
 
 function isComparisonAhead(units: readonly Unit[], position: number): boolean {
   for (let index = position + 1; index < units.length; index += 1) {

@@ -43,7 +43,7 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
   const valueIndex = valueIndexOf(values);
   const links = findLinks(tokens, { schema, values: valueIndex }, present);
   const units = cutUnits(tokens, periods, cues, links);
-  const contexts = contextsOf(units, tokens);
+  const contexts = contextsOf(units);
   const choices = proposeChoices(units, contexts, tokens, schema);
   const candidates = enumerateReadings({ tokens, units, contexts, schema, now: options.now, present, yesValues: valueIndex.yesValues, valueCounts: valueIndex.valueCounts }, choices, model.weights, options);
   return { tokens, units, schema, candidates };

@@ -57,18 +57,3 @@ describe('verbs of a change of state ("trials that converted", "plans upgraded")
     }
   });
 });
-
-describe('"orders" where nothing is called an order', () => {
-  const members = catalog(entity({ name: 'member', columns: [['id', 'integer'], ['full_name', 'text'], ['city', 'text']] }));
-  const values = [{ entity: 'member', column: 'full_name', values: ['Ines Okafor'] }];
-
-  it('is a word the question needs, not the "order" of a sort: the question is declined, not answered by counting members', () => {
-    const result = planQuestion('How many orders does Ines Okafor have?', { catalog: members, values, now: unseenNow }, { suggest: false });
-    expect(result.ok).toBe(false);
-  });
-
-  it('still lets "in alphabetical order" sort', () => {
-    const result = planQuestion('show the full names of members in alphabetical order', { catalog: members, values, now: unseenNow }, { suggest: false });
-    expect(result.ok && result.query.order.length).toBeGreaterThan(0);
-  });
-});
