@@ -4,7 +4,6 @@
  * subject before the conditions that default to its name…); each part is its own module.
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
-import { entityNameWords, GENERIC_PARTS } from '../schema/schema-words.ts';
 import { accountWords } from './accounting.ts';
 import { assembleConditions } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
@@ -17,6 +16,7 @@ import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
+import { columnOfUnnamedTableOverOwn, listsThroughUnnamedTable } from './unnamed-tables.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
@@ -146,50 +146,6 @@ function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | u
   return measuresOf(draft)[0]?.entity;
 }
 
-/**
- * "the flights with the three lowest distances", where flights have a distance and so do the aircraft
- * that fly them: a word that names a column of the rows asked about is theirs; read on a table
- * nothing else in the question names, it answers another question.
- */
-function columnOfUnnamedTableOverOwn(draft: Draft): boolean {
-  const subject = draft.subject;
-  if (subject === undefined || !draft.explicitSubject) return false;
-  return draft.picks.some((pick) => {
-    const target = pick?.link?.target;
-    if (pick === undefined || target?.kind !== 'column' || target.entity === subject) return false;
-    const unit = draft.unit(pick.unit);
-    const ownAlso = unit.kind === 'link' && unit.links.some((link) => link.target.kind === 'column' && link.target.entity === subject && link.strength >= pick.link!.strength);
-    return ownAlso && !tableNamed(draft, pick, target.entity);
-  });
-}
-
-/** The question names the table: another word the reading uses is of it, or the pick's own words say its name ("product category"). */
-function tableNamed(draft: Draft, pick: Choice, entity: string): boolean {
-  if (draft.picks.some((other) => other !== undefined && other !== pick && other.link?.target.entity === entity)) return true;
-  const nameWords = new Set(entityNameWords(entityOf(draft.input.schema, entity).table).words);
-  const unit = draft.unit(pick.unit);
-  return draft.input.tokens.slice(unit.start, unit.end).some((token) => nameWords.has(token.lemma));
-}
-
-/** The question computes nothing: no count, total, ranking or comparison is said. */
-function asksForAList(draft: Draft): boolean {
-  return measuresOf(draft).length === 0 && !draft.input.units.some((unit) => unit.kind === 'cue' && COMPUTING_CUES.has(unit.cue.kind));
-}
-
-const COMPUTING_CUES: ReadonlySet<string> = new Set(['count', 'aggregate', 'superlative', 'compare', 'window', 'pivot', 'share']);
-
-/**
- * The words that name a key say only the table it points to ("customers" for `customer_id`), not a
- * role of its own ("salespeople" for orders' `employee_id`).
- */
-function saysOnlyWhatItPointsTo(draft: Draft, pick: Choice, entity: string, column: string): boolean {
-  const pointed = referencedEntity(draft, entity, column);
-  if (pointed === undefined) return false;
-  const tableWords = new Set(entityNameWords(entityOf(draft.input.schema, pointed).table).words);
-  const unit = draft.unit(pick.unit);
-  return draft.input.tokens.slice(unit.start, unit.end).every((token) => tableWords.has(token.lemma) || GENERIC_PARTS.has(token.lemma));
-}
-
 /** Shown columns and entities, in the question's order, then the measures. */
 function showOutputs(draft: Draft): void {
   const restated = new Map<number, number[]>();
@@ -214,7 +170,7 @@ function showOutputs(draft: Draft): void {
       if (referencedEntity(draft, target.entity, target.column) === draft.subject) throw new Invalid();
       // Nor, in a list, one of a table nothing else in the question names ("the customers in Austria" as the customers
       // that have invoices): those rows would narrow the answer to the ones that have them, which nobody asked.
-      if (asksForAList(draft) && !tableNamed(draft, pick, target.entity) && saysOnlyWhatItPointsTo(draft, pick, target.entity, target.column)) throw new Invalid();
+      if (listsThroughUnnamedTable(draft, pick, target.entity, target.column)) throw new Invalid();
       draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {
