@@ -165,11 +165,46 @@ export function sortAt(tokens: readonly Token[], index: number): Cue | undefined
     alphabetical ||= ALPHABETICAL.has(tokens[position].lower);
     position += 1;
   }
-  if (tokens[position]?.lower === 'order') position += 1;
-  const by = tokens[position]?.lower === 'by' || tokens[position]?.lower === 'of';
+  const orderSaid = tokens[position]?.lower === 'order';
+  if (orderSaid) position += 1;
+  // "by decreasing number of airports": after "by" and a direction, the key itself follows.
+  const keyFollows = tokens[index].lower === 'by' && !orderSaid && tokens[position]?.kind === 'word';
+  const by = keyFollows || tokens[position]?.lower === 'by' || tokens[position]?.lower === 'of';
   // "sorted descending" alone is a direction; the phrase tables have the bare forms.
   if (!by && !leadingIn) return undefined;
-  return { kind: 'sort', direction, by, ...(alphabetical ? { alphabetical } : {}), start: index, end: by ? position + 1 : position };
+  return { kind: 'sort', direction, by, ...(alphabetical ? { alphabetical } : {}), start: index, end: by && !keyFollows ? position + 1 : position };
+}
+
+/** Verbs that, opening a sentence, ask for an order: "Sort the rooms by their price." */
+const SORT_COMMANDS = new Set(['sort', 'order', 'arrange', 'rank']);
+
+/**
+ * "Sort the rooms by their price", "Arrange them according to age": in a sentence a sort verb
+ * opens, the first "by" (or "according to") says what to sort by, however far from the verb.
+ */
+export function sortCommandKeyAt(tokens: readonly Token[], index: number): Cue | undefined {
+  const according = tokens[index].lower === 'according' && tokens[index + 1]?.lower === 'to';
+  if (tokens[index].lower !== 'by' && !according) return undefined;
+  const start = sentenceStart(tokens, index);
+  // Right after the verb ("order by") the phrase tables read it.
+  if (!SORT_COMMANDS.has(tokens[start].lower) || start + 1 === index) return undefined;
+  if (tokens.slice(start + 1, index).some((token) => token.lower === 'by' || token.lower === 'according')) return undefined;
+  return { kind: 'sort', by: true, start: index, end: according ? index + 2 : index + 1 };
+}
+
+/** A sort verb opening a sentence that later says how to sort: it asks for the rows, as "list" does. */
+export function sortCommandAt(tokens: readonly Token[], index: number): Cue | undefined {
+  if (!SORT_COMMANDS.has(tokens[index].lower) || sentenceStart(tokens, index) !== index) return undefined;
+  for (let at = index + 1; at < tokens.length && !tokens[at].startsSentence; at += 1) {
+    if (sortAt(tokens, at) ?? sortCommandKeyAt(tokens, at)) return { kind: 'lead', asks: false, start: index, end: index + 1 };
+  }
+  return undefined;
+}
+
+function sentenceStart(tokens: readonly Token[], index: number): number {
+  let at = index;
+  while (at > 0 && !tokens[at].startsSentence) at -= 1;
+  return at;
 }
 
 /**

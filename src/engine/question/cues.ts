@@ -5,7 +5,7 @@
  * applies to. This is the grammar of questions about data, not a vocabulary of any schema.
  */
 import type { TimeGrain } from '../../query/logical-query.ts';
-import { compareAt, containsAt, grainAt, pivotAt, sortAt } from './cue-patterns.ts';
+import { compareAt, containsAt, grainAt, pivotAt, sortAt, sortCommandAt, sortCommandKeyAt } from './cue-patterns.ts';
 import { superlativeAt } from './superlatives.ts';
 import type { Token } from './tokens.ts';
 
@@ -276,7 +276,7 @@ export function findCues(tokens: readonly Token[]): Cue[] {
 
 function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
   if (tokens[index].kind !== 'word' && tokens[index].kind !== 'symbol' && tokens[index].kind !== 'number') return undefined;
-  const found = pivotAt(tokens, index) ?? containsAt(tokens, index) ?? compareAt(tokens, index) ?? sortAt(tokens, index) ?? superlativeAt(tokens, index) ?? grainAt(tokens, index);
+  const found = pivotAt(tokens, index) ?? containsAt(tokens, index) ?? compareAt(tokens, index) ?? sortAt(tokens, index) ?? sortCommandAt(tokens, index) ?? sortCommandKeyAt(tokens, index) ?? superlativeAt(tokens, index) ?? grainAt(tokens, index);
   if (found) return found;
   const word = tokens[index].lower;
   for (const { words, body } of phraseTable.get(word) ?? []) {

@@ -31,6 +31,8 @@ export interface Token {
   readonly capitalised?: boolean;
   /** A word of a hyphenated compound ("left-handed", "state-owned"). */
   readonly hyphenated?: boolean;
+  /** The first token after a full stop, question or exclamation mark (the question's first token is not marked). */
+  readonly startsSentence?: boolean;
 }
 
 const QUOTE_PATTERN = /"([^"]*)"|“([^”]*)”|(?<![A-Za-z])'([^']+)'(?![A-Za-z])|‘([^’]*)’/g;
@@ -93,6 +95,7 @@ export function tokenize(question: string): Token[] {
     ...(draft.money ? { money: true } : {}),
     ...(index > 0 && !draft.startsSentence && draft.kind === 'word' && /^[A-Z]/.test(draft.text) ? { capitalised: true } : {}),
     ...(draft.hyphenated ? { hyphenated: true } : {}),
+    ...(draft.startsSentence ? { startsSentence: true } : {}),
   }));
 }
 
