@@ -11,7 +11,7 @@ import { composeFollowUp } from './question/follow-up.ts';
 import { refusalOf } from './question/guards.ts';
 import { presentPhraseTokens } from './question/present.ts';
 import { tokenize } from './question/tokens.ts';
-import { carriesMeaning, isEmptyWord } from './readings/accounting.ts';
+import { carriesMeaning, isEmptyWord } from './readings/word-classes.ts';
 import { decide } from './readings/decide.ts';
 import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';

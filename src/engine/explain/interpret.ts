@@ -43,7 +43,7 @@ function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): st
   const conditions = node.conditions.map((condition) => conditionPhrase(condition, schema, root));
   if (node.sharing) {
     const shared = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.sharing.column), root).label.toLowerCase();
-    return `${shared} shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+    return `${shared} ${node.exists ? '' : 'not '}shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
   }
   const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
   return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;

@@ -15,75 +15,7 @@ import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
 import { isAdditive } from './implied-measures.ts';
 import { Invalid, type Draft } from './draft.ts';
-
-/** Parts of speech that carry meaning a reading may not drop. */
-export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
-
-/**
- * Words of arithmetic between quantities ("revenue minus credit notes", "price divided by cost"):
- * tagged as conjunctions or verbs, but no reading here computes with them, and one that drops
- * them answers another question.
- */
-export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 'divide', 'multiply', 'subtract', 'deduct']);
-
-/**
- * A word a reading may not leave unread: a noun, adjective, name or number, arithmetic, or a word
- * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
- */
-export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower)
-    || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos))
-    || NEGATED_PARTICIPLE.test(token.lower);
-}
-
-/** "unshipped", "unpaid", "unassigned": a state said negated, whatever the tagger makes of it. */
-const NEGATED_PARTICIPLE = /^un[a-z]{3,}(ed|en|id)$/;
-
-/**
- * Verbs that leave rows out ("skip the cancelled orders", "omit drafts"): a reading that does not
- * read them keeps what they leave out, the opposite of what was asked.
- */
-const LEAVING_OUT: ReadonlySet<string> = new Set(['exclude', 'omit', 'ignore', 'skip', 'disregard', 'remove', 'discard']);
-
-/**
- * Verbs of a change from one state to another ("trials that converted", "accounts that upgraded",
- * "renewed subscriptions"): they pick the rows that changed, which no reading here can tell from
- * the rows' present state, so one that leaves them unread answers another question.
- */
-const CHANGE_OF_STATE: ReadonlySet<string> = new Set([
-  'convert', 'upgrade', 'downgrade', 'renew', 'switch', 'migrate', 'reactivate', 'revert', 'transfer', 'promote', 'demote', 'escalate', 'reopen',
-]);
-
-/**
- * Adverbs of frequency and time ("customers who ordered twice", "ordered again", "shipped late",
- * "products sold recently"): they change which rows count, and no reading here carries them, so
- * one that leaves them unread answers another question.
- */
-const HOW_OFTEN_OR_WHEN: ReadonlySet<string> = new Set([
-  'once', 'twice', 'thrice', 'again', 'repeatedly', 'often', 'frequently', 'regularly', 'rarely', 'seldom', 'usually', 'always',
-  'recently', 'lately', 'late', 'early', 'soon',
-]);
-
-/** Parts of speech that carry no meaning of their own for a query. */
-const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
-/** Words of the request itself ("please show me"), and nouns that stand for rows or columns in general. */
-const EMPTY_WORDS = new Set([
-  'be', 'have', 'do', 'please', 'kindly', 'thanks', 'thank', 'hi', 'hello', 'ok', 'okay', 'want', 'need', 'like', 'know', 'see', 'look',
-  'show', 'list', 'give', 'find', 'tell', 'get', 'return', 'display', 'provide', 'fetch', 'retrieve', 'report', 'identify', 'compute',
-  'calculate', 'determine', 'count', 'name', 'information', 'info', 'detail', 'record', 'entry', 'row', 'data', 'result', 'everything', 'there',
-  'also', 'respectively', 'respective', 'corresponding', 'currently', 'overall', 'exactly', 'altogether', 'together', 'along', 'well',
-  'out', 'up', 'can', 'could', 'would', 'will', 'shall', 'should', 'may', 'might', 'must', 'so', 'far', 'just', 'really', 'actually',
-  'order', 'each', 'all', 'every', 'different', 'distinct', 'unique', 'various',
-]);
-
-export function isEmptyWord(token: Token): boolean {
-  return (EMPTY_WORDS.has(token.lemma) && !isDone(token)) || EMPTY_WORDS.has(token.lower);
-}
-
-/** "done" is no auxiliary: "how many tasks are done?" says a state of the tasks. */
-function isDone(token: Token): boolean {
-  return token.lower === 'done';
-}
+import { ARITHMETIC_LEMMAS, GRAMMAR_POS, isDone, isEmptyWord } from './word-classes.ts';
 
 /**
  * Words that carry nothing when they name nothing in the data: the present, which every question
@@ -131,6 +63,7 @@ export function accountWords(draft: Draft): void {
       throw new Invalid();
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
+    if (cue.kind === 'quantifier' && cue.quantifier === 'only' && saysOnlyOfWhatIsHad(draft.input.tokens, unit.start)) throw new Invalid();
     if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
     if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
@@ -174,6 +107,21 @@ export function accountWords(draft: Draft): void {
     draft.feature(`unused.${token.pos.toLowerCase()}`);
     draft.unusedWords.push(token.index);
   }
+}
+
+/** Verbs and prepositions of having ("accounts that have only trial subscriptions", "orders with only one line"). */
+const HAVING: ReadonlySet<string> = new Set(['have', 'with', 'contain', 'include', 'hold', 'own']);
+
+/**
+ * "accounts that have only trial subscriptions", "products only sold in France": "only" said of
+ * what the rows have or do asks that all of it be so, which no reading here carries; read as a
+ * filter it answers "accounts that have a trial subscription". Before a number ("only one line")
+ * it is that number, exactly.
+ */
+function saysOnlyOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  if (next === undefined || next.kind === 'number') return false;
+  return HAVING.has(tokens[index - 1]?.lemma ?? '') || HAVING.has(next.lemma) || next.pos === 'VERB';
 }
 
 /**

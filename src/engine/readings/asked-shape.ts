@@ -1,13 +1,13 @@
 /**
  * What the question's own words say of the answer's shape, which a reading may not contradict: one
  * value or several ("what is", "the numbers of"), an "or" left unread, a column held to one value
- * and aggregated anyway.
+ * and aggregated anyway, a value said to have none of something.
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import type { Draft } from './draft.ts';
 
 export function contradictsQuestion(draft: Draft): boolean {
-  return droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft) || listsOneValueAsked(draft);
+  return droppedOr(draft) || oneNumberOfNumbers(draft) || aggregatesFixedColumn(draft) || listsOneValueAsked(draft) || negatesRowsOfValues(draft);
 }
 
 /**
@@ -49,4 +49,26 @@ function listsOneValueAsked(draft: Draft): boolean {
  */
 function droppedOr(draft: Draft): boolean {
   return draft.input.tokens.some((token, index) => token.lower === 'or' && !draft.usedTokens.has(index));
+}
+
+/**
+ * "Which industries have no Enterprise accounts?", "Which studios never worked with Hill?": what is
+ * asked is a column's values, and the negation is said of each value, so a value qualifies only
+ * when none of its rows has what is negated. Negating each row instead lists the industries that
+ * have some account outside Enterprise, nearly every one; no reading here carries the former.
+ */
+function negatesRowsOfValues(draft: Draft): boolean {
+  const { tokens } = draft.input;
+  return draft.outputs.some((output) => output.kind === 'column' && output.tokens.length > 0
+    && draft.conditions.some((condition) => 'negated' in condition && condition.negated && condition.entity === output.entity)
+    && negationSaidOf(tokens, Math.max(...output.tokens) + 1));
+}
+
+/** "… have no", "… never", "… did not (have)", "… with no", "… without", from `index` on. */
+function negationSaidOf(tokens: Draft['input']['tokens'], index: number): boolean {
+  const word = (offset: number): string => tokens[index + offset]?.lower ?? '';
+  let at = ['that', 'which', 'who'].includes(word(0)) ? 1 : 0;
+  if (['do', 'does', 'did', 'have', 'has', 'had'].includes(word(at)) && ['not', "n't", 'never'].includes(word(at + 1))) return true;
+  if (['have', 'has', 'had', 'with'].includes(word(at))) at += 1;
+  return ['no', 'never', 'without', 'none'].includes(word(at));
 }

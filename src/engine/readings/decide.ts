@@ -5,7 +5,7 @@
  * needs no confidence, but must still use every word and not tie with another answer.
  */
 import type { Token } from '../question/tokens.ts';
-import { carriesMeaning } from './accounting.ts';
+import { carriesMeaning } from './word-classes.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import { widestListing } from './shown-columns.ts';

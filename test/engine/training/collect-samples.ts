@@ -5,7 +5,7 @@
  * decline has no right reading, so declining is right.
  */
 import type { Model } from '../../../src/engine/readings/model.ts';
-import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
+import { carriesMeaning } from '../../../src/engine/readings/word-classes.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { openQuestionSource, runSql, type SampleQuestion } from '../accuracy/evaluate-samples.ts';

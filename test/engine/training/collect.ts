@@ -9,7 +9,7 @@ import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, openSpiderDatabase, type SpiderQuestion } from '../accuracy/spider-set.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
 import { readQuestion } from '../../../src/engine/readings/read-question.ts';
-import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
+import { carriesMeaning } from '../../../src/engine/readings/word-classes.ts';
 import type { LabelledQuestion } from './fit-weights.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnValues } from '../../../src/connectors/catalog.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
-import { carriesMeaning } from '../../../src/engine/readings/accounting.ts';
+import { carriesMeaning } from '../../../src/engine/readings/word-classes.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';

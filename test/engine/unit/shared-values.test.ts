@@ -44,6 +44,8 @@ it('reads the rows named again after "without" as the kind whose values are left
   expect(result.query.filters).toEqual([]);
   expect(result.query.related).toEqual([expect.objectContaining({ exists: false, link: { entity: 'agency', columns: ['headquarters'], outerEntity: 'agency', outerColumns: ['headquarters'] } })]);
   expect(result.query.related?.[0]?.filters.map((filter) => `${filter.op} ${filter.values.join()}`)).toEqual(['eq Finance']);
+  // The sentence says the negation it reads ("shared with" alone had said the opposite).
+  expect(result.interpretation).toMatch(/headquarters not shared with other agencies where sector is Finance/);
 });
 
 it('reads a value said with the same column\'s negated value as the values only the first kind has', () => {
