@@ -173,12 +173,26 @@ function mergeAlternatives(draft: Draft): void {
   for (const condition of draft.conditions) {
     const same = merged.find((other) => other.kind === 'equals' && condition.kind === 'equals' && other.entity === condition.entity && other.column === condition.column && other.negated === condition.negated);
     if (same?.kind === 'equals' && condition.kind === 'equals') {
-      if (fromAndTo(draft, same.tokens, condition.tokens)) throw new Invalid();
+      const another = condition.values.some((value) => !same.values.includes(value));
+      if (fromAndTo(draft, same.tokens, condition.tokens) || (another && !joinedBetween(draft, same.tokens, condition.tokens))) throw new Invalid();
       merged[merged.indexOf(same)] = { ...same, values: [...same.values, ...condition.values.filter((value) => !same.values.includes(value))], tokens: [...same.tokens, ...condition.tokens] };
       draft.feature('filter.alternatives');
     } else merged.push(condition);
   }
   draft.conditions.splice(0, draft.conditions.length, ...merged);
+}
+
+/** Words that join two values said apart ("in Germany and France", "Retail, Hospitality"). */
+const JOINING: ReadonlySet<string> = new Set(['and', 'or', 'nor', ',', '/', '&', 'plus', 'well']);
+
+/**
+ * "orders cancelled after shipping": with nothing joining them, two values of one column are said
+ * of the same rows, which no row has at once; they are no alternatives. (One value said twice,
+ * "female students (sex is F)", is said again, not apart.)
+ */
+function joinedBetween(draft: Draft, first: readonly number[], second: readonly number[]): boolean {
+  const [from, to] = Math.max(...first) < Math.min(...second) ? [Math.max(...first), Math.min(...second)] : [Math.max(...second), Math.min(...first)];
+  return draft.input.tokens.slice(from + 1, to).some((token) => JOINING.has(token.lower));
 }
 
 /**

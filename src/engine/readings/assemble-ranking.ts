@@ -163,7 +163,8 @@ function rankByTotal(draft: Draft, cue: Superlative, measure: MeasureNode, token
 function rankWithinGroups(draft: Draft): void {
   const shown = draft.outputs.filter((output) => output.kind === 'name').map((output) => output.entity);
   const ranked = shown.length === 1 ? shown[0] : shown.length === 0 ? draft.subject : undefined;
-  if (!ranked || draft.groups.some((group) => group.entity === ranked)) return;
+  // A column of the ranked rows ("the top customer in each segment") is a group to rank within, not the rows.
+  if (!ranked || draft.groups.some((group) => group.kind === 'entity' && group.entity === ranked)) return;
   draft.limitPer = [...draft.groups];
   draft.groups.push({ kind: 'entity', entity: ranked, tokens: [] });
   draft.feature('rank.per-group');

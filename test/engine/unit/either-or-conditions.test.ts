@@ -57,3 +57,9 @@ it('says the alternatives in the interpretation', () => {
 it('still declines an "or" that joins nothing it read', () => {
   expect(plan('names of vessels or something with tonnage above 50000').ok).toBe(false);
 });
+
+it('reads two values of one column said apart with nothing joining them as no alternatives', () => {
+  // "Tanker tugs": a vessel is one type; read as "Tanker or Tug" it answered another question.
+  expect(plan('How many Tanker vessels are Tug vessels?').ok).toBe(false);
+  expect(filtersOf('How many vessels are Tanker or Tug vessels?')).toEqual([{ column: 'vessel_type', op: 'in', values: ['Tanker', 'Tug'], or: undefined }]);
+});
