@@ -41,6 +41,8 @@ export function assembleMeasures(draft: Draft): void {
       if (beforeRowsNamed(draft, pick.unit)) throw new Invalid();
       // "how many VIP customers": the rows in a state, never the (at most two) values of a yes/no column.
       if (!distinct && holdsYesNo(draft.input, target.entity, target.column)) throw new Invalid();
+      // "how many seats", "how many units in stock": a quantity is added up, never counted as values.
+      if (!distinct && (info.isQuantity || info.isAmount)) throw new Invalid();
       draft.feature(distinct ? 'count.column.distinct-word' : 'count.column.plain');
       addMeasure(draft, pick.unit, { kind: 'measure', aggregate: info.isPrimaryKey && !distinct ? 'count' : 'count_distinct', entity: target.entity, column: target.column, tokens });
     }

@@ -30,7 +30,11 @@ const FLAG_HEADS = new Set(['is', 'be', 'has', 'have']);
 const CURRENCY_NAMES: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf']);
 const CURRENCY_UNITS = /^(usd|eur|gbp|chf|jpy|cny|cad|aud|inr|brl|sek|nok|dkk|pln|[$€£¥])$/i;
 
-export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, words: readonly string[]): Omit<ColumnInfo, 'nameWords' | 'labelWords' | 'synonymWords' | 'commentWords'> {
+/**
+ * `written` are the name's words as written: a count named by what it counts, in the plural
+ * (`seats`, `included_seats`, `passengers`), is a quantity as `quantity` and `count` are.
+ */
+export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, words: readonly string[], written: readonly string[] = words): Omit<ColumnInfo, 'nameWords' | 'labelWords' | 'synonymWords' | 'commentWords'> {
   const isPrimaryKey = entity.primaryKey.includes(column.name);
   const isForeignKey = entity.foreignKeys.some((foreignKey) => foreignKey.columns.includes(column.name));
   const tail = words[words.length - 1] ?? '';
@@ -63,7 +67,7 @@ export function classifyColumn(entity: CatalogEntity, column: CatalogColumn, wor
     isFlag,
     isMoney,
     isAmount: isMoney && !isPrice && has(AMOUNT_WORDS),
-    isQuantity: isNumeric && has(QUANTITY_WORDS) && !has(PRICE_WORDS),
+    isQuantity: isNumeric && (has(QUANTITY_WORDS) || (pluralTail(words, written) && !isMoney)) && !has(PRICE_WORDS),
     isPrice,
     isDiscount,
   };
@@ -163,4 +167,10 @@ export function primaryAmountOf(entityWords: readonly string[], columns: readonl
 export function isBridgeEntity(entity: CatalogEntity, columns: readonly ColumnInfo[]): boolean {
   const keys = new Set(entity.foreignKeys.flatMap((foreignKey) => foreignKey.columns));
   return entity.foreignKeys.length >= 2 && columns.filter((column) => !keys.has(column.name) && !column.isPrimaryKey).length <= 2;
+}
+
+function pluralTail(words: readonly string[], written: readonly string[]): boolean {
+  const lemma = words.at(-1) ?? '';
+  const said = written.at(-1) ?? '';
+  return said !== lemma && (said === `${lemma}s` || said === `${lemma}es`);
 }

@@ -78,7 +78,7 @@ function entityInfo(entity: CatalogEntity, incoming: EntityInfo['incoming']): En
     const commentHead = spokenHead(column.name, column.description);
     const synonymWords = (column.synonyms ?? []).map((synonym) => labelWordsOf(synonym)).filter((list): list is string[] => list !== undefined);
     return {
-      ...classifyColumn(entity, column, words.words),
+      ...classifyColumn(entity, column, words.words, words.written),
       nameWords: words.written,
       ...(labelWords ? { labelWords } : {}),
       ...(commentWords ? { commentWords } : {}),
