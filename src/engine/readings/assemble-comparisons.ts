@@ -47,7 +47,7 @@ export function comparisons(draft: Draft): void {
       draft.feature('compare.average');
       continue;
     }
-    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: cue.values, tokens });
+    draft.conditions.push({ kind: 'compare', entity, column, op: cue.op, values: inColumnScale(draft, cue, info), tokens });
     if (info.isKey) draft.feature('compare.key');
   }
 }
@@ -96,6 +96,22 @@ function inAnotherCurrency(draft: Draft, cueIndex: number, entity: string, colum
 const CURRENCY_WORDS: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf', 'yen', 'franc']);
 const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([['$', 'dollar'], ['€', 'euro'], ['£', 'pound']]);
 
+const PERCENT_WORDS: ReadonlySet<string> = new Set(['percent', 'pct', 'percentage']);
+
+/**
+ * "a discount above 10 percent", "margin over 25%": a percentage compared with a column kept in
+ * percent (its name says so) as it is, and with one kept as a fraction (its description says so:
+ * "0.10 = 10 %") as a hundredth. Where nothing says how the column keeps it, 10 % may be 10 or 0.1,
+ * and no reading compares it.
+ */
+function inColumnScale(draft: Draft, cue: { readonly values: readonly number[]; readonly percent?: boolean; readonly end: number }, column: ColumnInfo): readonly number[] {
+  const after = draft.input.tokens[cue.end];
+  if (!cue.percent && !(after !== undefined && PERCENT_WORDS.has(after.lemma))) return cue.values;
+  if (column.words.some((word) => PERCENT_WORDS.has(word))) return cue.values;
+  if (/\bfraction\b/i.test(column.description ?? '')) return cue.values.map((value) => value / 100);
+  throw new Invalid();
+}
+
 /** "courses shorter than 3 days" on hours: a number said in one unit of time is no number of another. */
 function inAnotherTimeUnit(draft: Draft, cue: { readonly end: number }, column: ColumnInfo): boolean {
   const unit = timeUnitAfter(draft, cue);
@@ -118,7 +134,7 @@ export function impliedComparisons(draft: Draft): void {
     const implied = impliedColumn(draft, draft.subject, cue);
     // "older than 30" on a date of birth is a date comparison this reading cannot make from a number.
     if (!implied || implied.inverted || (cue.money && !holdsMoney(implied.column)) || inAnotherTimeUnit(draft, cue, implied.column)) throw new Invalid();
-    draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: cue.values, tokens: draft.useCue(index) });
+    draft.conditions.push({ kind: 'compare', entity: implied.column.entity, column: implied.column.name, op: cue.op, values: inColumnScale(draft, cue, implied.column), tokens: draft.useCue(index) });
     draft.feature('compare.implied-column');
   }
 }
