@@ -252,12 +252,20 @@ function besideSubject(draft: Draft, literalUnit: number): boolean {
 function namingColumn(draft: Draft, literalUnit: number): { entity: string; column: string } | undefined {
   for (const side of [draft.leftOf(literalUnit), draft.rightOf(literalUnit)]) {
     const pick = draft.picks[side];
+    // "accounts with 3 subscriptions": a plural after a number says how many, never whose key it is.
+    if (side === draft.rightOf(literalUnit) && draft.unit(literalUnit).kind === 'number' && saidInPlural(draft, side)) continue;
     if (pick?.role === 'names' && pick.link?.target.kind === 'column') {
       draft.use(side);
       return { entity: pick.link.target.entity, column: pick.link.target.column };
     }
   }
   return undefined;
+}
+
+function saidInPlural(draft: Draft, unitIndex: number): boolean {
+  const unit = draft.unit(unitIndex);
+  const last = unit ? draft.input.tokens[unit.end - 1] : undefined;
+  return last !== undefined && last.kind === 'word' && last.lower !== last.lemma && last.pos === 'NOUN';
 }
 
 /** A value with its column named beside it ("country Germany") uses the column's words too. */

@@ -34,3 +34,11 @@ it('keeps "patient number" for the column named so', () => {
   expect(named('ward number')).toContain('visit.ward_id');
   expect(shown('list the patient number and patient name of all patients')).toContain('patient.patient_number');
 });
+
+it('never reads a number before a plural as that plural\'s key ("wards with 3 patients" is no patient number 3)', () => {
+  const keyed = (question: string) => read(question).candidates.filter((candidate) => candidate.planned.query.filters.some((filter) => filter.expression.kind === 'field' && /(^|_)id$/.test(filter.expression.column) && filter.values.includes(3)));
+  expect(keyed('wards with 3 patients')).toEqual([]);
+  expect(keyed('wards with 3 visits')).toEqual([]);
+  // Before its column, a number is still a key said ("ward 3").
+  expect(read('nurses of ward 3').candidates[0]?.planned.query.filters.map((filter) => filter.values)).toContainEqual([3]);
+});
