@@ -30,8 +30,12 @@ export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, r
         : `${label} ${COMPARE_WORDS[condition.op] ?? condition.op} ${condition.values[0]}`;
     case 'text':
       return `${label} ${condition.negated ? 'does not contain' : TEXT_WORDS[condition.mode]} "${condition.text}"`;
-    case 'period':
-      return `${label} ${condition.period.phrase}`;
+    case 'period': {
+      // "customer since" + "since 2020": the column's last word said once.
+      const phrase = condition.period.phrase;
+      const repeated = phrase.split(' ')[0] === label.split(' ').at(-1);
+      return `${label} ${repeated ? phrase.slice(phrase.indexOf(' ') + 1) : phrase}`;
+    }
     case 'missing':
       return `${label} ${condition.negated ? 'is set' : 'is empty'}`;
   }
