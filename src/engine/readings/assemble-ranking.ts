@@ -200,12 +200,33 @@ function rankByColumn(draft: Draft, cue: Superlative, column: ColumnInfo, tokens
     draft.feature(grouped ? 'rank.extreme-per-group' : 'rank.extreme-value');
     return;
   }
+  // "the customer who has the highest amount of loans": an amount ranked over the rows of another
+  // table than the one asked about may be each one's total as well as its largest single row.
+  if ((column.isAmount || column.isQuantity) && tokens.length > 0) {
+    const owner = ownerBefore(draft, Math.min(...tokens));
+    if (owner !== undefined && owner !== column.entity) throw new Invalid();
+  }
   // "the 2 cheapest products": the products by name, with the price they are ranked by.
   if (others === 0 && draft.subject) draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
   draft.outputs.push({ kind: 'column', entity: column.entity, column: column.name, tokens: [] });
   draft.order.push({ key: { kind: 'column', entity: column.entity, column: column.name }, direction: cue.direction, tokens });
   draft.limit = cue.limit ?? (cue.several ? 10 : 1);
   draft.feature('rank.rows');
+}
+
+const BEFORE_SUPERLATIVE: ReadonlySet<string> = new Set(['the', 'a', 'with', 'who', 'that', 'which', 'has', 'have', 'had', 'is', 'are', 'was', 'were']);
+
+/** "the customer who has the highest …": the rows said to have what the superlative ranks. */
+function ownerBefore(draft: Draft, cueToken: number): string | undefined {
+  const { tokens } = draft.input;
+  let at = cueToken - 1;
+  while (at >= 0 && BEFORE_SUPERLATIVE.has(tokens[at].lower)) at -= 1;
+  const unit = at >= 0 ? draft.unitOfToken(at) : -1;
+  const said = unit >= 0 ? draft.unit(unit) : undefined;
+  // What the word names in this reading, else the table it names by its own name.
+  const target = draft.picks[unit]?.link?.target ?? (said?.kind === 'link' ? said.links.find((link) => link.target.kind === 'entity')?.target : undefined);
+  if (target?.kind === 'column') return referencedEntity(draft, target.entity, target.column) ?? target.entity;
+  return target?.kind === 'entity' ? target.entity : undefined;
 }
 
 /** A superlative that names no column ("the youngest", "the cheapest"): the column it implies. */

@@ -200,7 +200,13 @@ function shortFormOf(lemma: string, schema: SchemaIndex): string | undefined {
 
 /** The forms a question word may take in a value: its lemma, as written, and its lemma in isolation. */
 function formsOf(token: Token): string[] {
+  // "the highest amount" names no priority "high": a graded adjective is no value of its base.
+  if (graded(token)) return [token.lower];
   return [...new Set([token.lemma, token.lower, lemmaOf(token.lower), ...(CAPITALS_CODE.test(token.text) ? [token.text] : [])])];
+}
+
+function graded(token: Token): boolean {
+  return (token.pos === 'ADJ' || token.pos === 'ADV') && token.lower !== token.lemma && /(er|est)$/.test(token.lower);
 }
 
 function valueLinks(tokens: readonly Token[], start: number, end: number, values: ValueIndex): Link[] {
