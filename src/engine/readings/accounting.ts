@@ -33,6 +33,11 @@ export function accountWords(draft: Draft): void {
   if (oneNumberForTwoQuestions(draft) || asksAtAPointInTime(draft)) throw new Invalid();
   valuesOfSelfRelations(draft);
   const { tokens, units } = draft.input;
+  // Read or not by the steps before, these ask that all the related rows be so.
+  for (const unit of units) {
+    if (unit.kind !== 'cue' || unit.cue.kind !== 'quantifier') continue;
+    if ((unit.cue.quantifier === 'only' && saysOnlyOfWhatIsHad(tokens, unit.start)) || (unit.cue.quantifier === 'all' && allOfWhatIsHad(tokens, unit.start))) throw new Invalid();
+  }
   for (const pick of draft.withRole('word')) {
     const unit = units[pick.unit];
     // "based in": a participle read as a word stays for the words' own accounting below.
@@ -63,7 +68,6 @@ export function accountWords(draft: Draft): void {
       throw new Invalid();
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
-    if (cue.kind === 'quantifier' && cue.quantifier === 'only' && saysOnlyOfWhatIsHad(draft.input.tokens, unit.start)) throw new Invalid();
     if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
     if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
@@ -278,6 +282,21 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
   const additive = before?.kind === 'column' && !isVerb(draft.input.tokens, draft.unit(left.unit).start, draft.unit(left.unit).end) && isAdditive(columnOf(draft.input.schema, before.entity, before.column));
   return (before?.kind === 'entity' || additive)
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
+}
+
+/**
+ * "customers whose orders were all shipped", "suppliers all of whose products are discontinued":
+ * "all" after "were" or before "of their" asks that every one of the related rows be so, which no
+ * reading here carries; read as a filter it answers "customers with a shipped order".
+ */
+const DISTINCT_WORDS: ReadonlySet<string> = new Set(['distinct', 'different', 'unique', 'various']);
+
+function allOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
+  const after = tokens[index + 1]?.lower ?? '';
+  // "were all shipped", never "what are all the orders".
+  const next = tokens[index + 1];
+  const floating = tokens[index - 1]?.lemma === 'be' && next !== undefined && ['VERB', 'ADJ'].includes(next.pos) && !DISTINCT_WORDS.has(next.lower);
+  return floating || (after === 'of' && ['their', 'whose', 'its', 'his', 'her'].includes(tokens[index + 2]?.lower ?? ''));
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */

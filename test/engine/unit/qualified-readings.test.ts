@@ -1,7 +1,8 @@
 /**
  * Words that qualify what a reading would otherwise answer, found by probing the samples: an adverb
- * that falls short of a state ("partially returned"), "only" said of what rows have ("members that
- * have only ebook loans": all their loans, not one), and a negation said of a column's values
+ * that falls short of a state ("partially returned"), "only" and "all" said of what rows have
+ * ("members that have only ebook loans", "whose loans were all returned": all their loans, not
+ * one), and a negation said of a column's values
  * ("cities that have no Gold members": no member of that city, not some member elsewhere than
  * Gold). Each had been answered as the plain state, a plain filter or a negated row filter. On a
  * library schema the engine was not tuned on.
@@ -61,5 +62,15 @@ describe('a negation said of a column\'s values', () => {
   it('said of the rows themselves, it stays a filter of the rows', () => {
     const result = plan('List the cities of members that are not Gold members');
     if (result.ok) expect(result.interpretation).toMatch(/not Gold/);
+  });
+});
+
+describe('"all" said of what rows have', () => {
+  it.each(['Which members have loans that were all returned?', 'members all of whose loans are returned'])('"%s" is declined', (question) => {
+    expect(plan(question).ok).toBe(false);
+  });
+
+  it('"what are all the …" asks for every row, as before', () => {
+    expect(plan('What are all the names of members in Lyon?').ok).toBe(true);
   });
 });
