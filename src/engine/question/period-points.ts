@@ -210,6 +210,8 @@ export class PointReader {
   /** A day of the month: "5", "5th", "21st". */
   private dayValue(index: number): { day: number; next: number } | undefined {
     const token = this.tokens[index];
+    const ordinal = token?.kind === 'word' ? /^(\d{1,2})(st|nd|rd|th)$/i.exec(token.text) : null;
+    if (ordinal) return Number(ordinal[1]) >= 1 && Number(ordinal[1]) <= 31 ? { day: Number(ordinal[1]), next: index + 1 } : undefined;
     if (token?.kind !== 'number' || !Number.isInteger(token.value) || (token.value ?? 0) < 1 || (token.value ?? 0) > 31 || /[^0-9]/.test(token.text)) return undefined;
     const suffix = this.word(index + 1);
     return { day: token.value ?? 1, next: ['st', 'nd', 'rd', 'th'].includes(suffix) ? index + 2 : index + 1 };

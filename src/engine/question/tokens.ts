@@ -166,6 +166,8 @@ function draftsOf(token: RawToken, quoted: readonly string[]): Draft[] {
   // An address is a value written out, as a quoted one is: a reading may not drop it.
   if (token.type === 'email' || token.type === 'url') return [{ kind: 'quoted', text: token.text, lemma: token.lower, pos: 'PROPN' }];
   if (/^\d{4}-\d{2}(-\d{2})?$/.test(token.text)) return [{ kind: 'date', text: token.text, lemma: token.text, pos: 'NUM' }];
+  // "2nd", "21st": an ordinal is a word of its own, never a number nor nothing.
+  if (/^\d+(st|nd|rd|th)$/i.test(token.text)) return [{ kind: 'word', text: token.text, lemma: token.text.toLowerCase(), pos: 'ADJ' }];
   if (token.type === 'number' || /^\d/.test(token.text)) {
     const value = Number(token.text.replace(/,/g, ''));
     if (Number.isFinite(value)) return [{ kind: 'number', text: token.text, lemma: token.lower, pos: 'NUM', value }];

@@ -19,7 +19,7 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
  */
 export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || SHORT_OF.has(token.lower)
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || SHORT_OF.has(token.lower) || ORDINALS.test(token.lower)
     || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos))
     || NEGATED_PARTICIPLE.test(token.lower);
 }
@@ -60,6 +60,13 @@ const HOW_OFTEN_OR_WHEN: ReadonlySet<string> = new Set([
 const SHORT_OF: ReadonlySet<string> = new Set([
   'partially', 'partly', 'half', 'mostly', 'largely', 'mainly', 'nearly', 'almost', 'barely', 'hardly', 'scarcely', 'somewhat', 'slightly', 'virtually',
 ]);
+
+/**
+ * "the second newest account", "the 3rd largest order": a place counted from the top, which no
+ * reading here carries ("first" and "last" are cues of their own). Tagged as adverbs, they would
+ * be dropped, and the answer would be the newest account.
+ */
+const ORDINALS = /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|penultimate|\d+(st|nd|rd|th))$/;
 
 /** Parts of speech that carry no meaning of their own for a query. */
 export const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);
