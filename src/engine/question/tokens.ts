@@ -179,6 +179,8 @@ function draftsOf(token: RawToken, quoted: readonly string[]): Draft[] {
   }
   if (token.type === 'currency') return [{ kind: 'symbol', text: token.text, lemma: token.text, pos: 'SYM' }];
   if (KEPT_SYMBOLS.has(token.text)) return [{ kind: 'symbol', text: token.text, lemma: token.text, pos: token.pos }];
+  // "10am", "the 90s", "24/7": what holds a digit and is no number is a word of its own, never nothing.
+  if (/\d/.test(token.text)) return [{ kind: 'word', text: token.text, lemma: token.lower, pos: 'NOUN' }];
   return [];
 }
 
