@@ -70,8 +70,10 @@ export function superlativeAt(tokens: readonly Token[], index: number): Cue | un
     // "the top 3 heaviest": the adjective says what ranks, "top 3" how many.
     const adjective = tokens[end] ? superlativeBase(tokens[end]) : undefined;
     const ranking = adjective ? rankingOf(adjective) : undefined;
-    if (ranking) return { kind: 'superlative', ...ranking, ...(limit ? { limit } : { several: true }), start: index, end: end + 1 };
-    return { kind: 'superlative', direction, ...(limit ? { limit } : { several: true }), start: index, end };
+    // "the top product in each category" asks for one; "top products", several.
+    const count = limit ? { limit } : singularAfter(tokens, ranking ? end + 1 : end) ? {} : { several: true };
+    if (ranking) return { kind: 'superlative', ...ranking, ...count, start: index, end: end + 1 };
+    return { kind: 'superlative', direction, ...count, start: index, end };
   }
   // "the most expensive", "the least popular": most/least before an adjective.
   const next = tokens[index + 1];
@@ -98,4 +100,12 @@ function withCount(tokens: readonly Token[], start: number, end: number, body: {
   const before = tokens[start - 1];
   if (isCount(before)) return { kind: 'superlative', ...body, limit: before.value, start: start - 1, end };
   return { kind: 'superlative', ...body, start, end };
+}
+
+/** The noun said right after (its last word, "customer segments"), in the singular. */
+function singularAfter(tokens: readonly Token[], index: number): boolean {
+  let at = index;
+  while (tokens[at + 1]?.pos === 'NOUN' && tokens[at]?.pos === 'NOUN') at += 1;
+  const head = tokens[at];
+  return head?.kind === 'word' && head.pos === 'NOUN' && head.lower === head.lemma;
 }

@@ -1,6 +1,7 @@
 /** Superlative adjectives: their base, and the ranking they make (direction, concept or WordNet attribute). */
 import { describe, expect, it } from 'vitest';
 import { attributesOf, rankingOf, superlativeBase } from '../../../src/engine/question/superlatives.ts';
+import { findCues } from '../../../src/engine/question/cues.ts';
 import { tokenize } from '../../../src/engine/question/tokens.ts';
 
 const baseOf = (word: string): string | undefined => superlativeBase(tokenize(word)[0]);
@@ -52,5 +53,15 @@ describe('attributesOf', () => {
   it('gives the nouns an adjective measures', () => {
     expect(attributesOf('tall')).toEqual(expect.arrayContaining(['height']));
     expect(attributesOf('xqzzy')).toEqual([]);
+  });
+});
+
+describe('"top" with no number', () => {
+  const topOf = (question: string) => findCues(tokenize(question)).find((cue) => cue.kind === 'superlative');
+  it('asks for one before a singular noun, several before a plural', () => {
+    expect(topOf('the top product in each category')).not.toHaveProperty('several');
+    expect(topOf('the top products in each category')).toMatchObject({ several: true });
+    expect(topOf('top customer segments by revenue')).toMatchObject({ several: true });
+    expect(topOf('top 3 product lines')).toMatchObject({ limit: 3 });
   });
 });
