@@ -284,19 +284,19 @@ function groupsRows(draft: Draft, cueIndex: number): boolean {
     && after.kind === 'link' && after.links.every((link) => link.target.kind === 'column' || link.target.kind === 'entity');
 }
 
+const DISTINCT_WORDS: ReadonlySet<string> = new Set(['distinct', 'different', 'unique', 'various']);
+
 /**
  * "customers whose orders were all shipped", "suppliers all of whose products are discontinued":
  * "all" after "were" or before "of their" asks that every one of the related rows be so, which no
  * reading here carries; read as a filter it answers "customers with a shipped order".
  */
-const DISTINCT_WORDS: ReadonlySet<string> = new Set(['distinct', 'different', 'unique', 'various']);
-
 function allOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
-  const after = tokens[index + 1]?.lower ?? '';
-  // "were all shipped", never "what are all the orders".
   const next = tokens[index + 1];
-  const floating = tokens[index - 1]?.lemma === 'be' && next !== undefined && ['VERB', 'ADJ'].includes(next.pos) && !DISTINCT_WORDS.has(next.lower);
-  return floating || (after === 'of' && ['their', 'whose', 'its', 'his', 'her'].includes(tokens[index + 2]?.lower ?? ''));
+  if (next === undefined) return false;
+  // "were all shipped", never "what are all the orders" nor "what are all distinct countries".
+  const floating = tokens[index - 1]?.lemma === 'be' && ['VERB', 'ADJ'].includes(next.pos) && !DISTINCT_WORDS.has(next.lower);
+  return floating || (next.lower === 'of' && ['their', 'whose', 'its', 'his', 'her'].includes(tokens[index + 2]?.lower ?? ''));
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */
