@@ -341,3 +341,22 @@ function isVerbWord(draft: Draft, index: number): boolean {
 }
 
 export type { ConditionNode };
+
+/**
+ * "work orders fixed the first time": two words that say the same condition ("fixed", "first time",
+ * both first_time_fix) make it once, with the words of both.
+ */
+export function conditionsOnce(draft: Draft): void {
+  const kept: ConditionNode[] = [];
+  for (const condition of draft.conditions) {
+    const same = kept.findIndex((other) => sameCondition(other, condition));
+    if (same < 0) kept.push(condition);
+    else kept[same] = { ...kept[same], tokens: [...kept[same].tokens, ...condition.tokens] } as ConditionNode;
+  }
+  draft.conditions.splice(0, draft.conditions.length, ...kept);
+}
+
+function sameCondition(one: ConditionNode, other: ConditionNode): boolean {
+  const withoutWords = (condition: ConditionNode) => JSON.stringify({ ...condition, tokens: [] });
+  return withoutWords(one) === withoutWords(other);
+}

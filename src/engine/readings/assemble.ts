@@ -5,6 +5,7 @@
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
+import { conditionsOnce } from './assemble-conditions.ts';
 import { assembleConditions } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
@@ -327,6 +328,7 @@ function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
 
 function finish(draft: Draft): void {
   if (columnOfUnnamedTableOverOwn(draft)) throw new Invalid();
+  conditionsOnce(draft);
   // "total amount by amount": a group on the column its own measure adds up holds one value of it.
   if (draft.groups.some((group) => group.kind === 'column' && aggregatesColumn(draft, group.entity, group.column))) throw new Invalid();
   const asked = possessorAsked(draft);
