@@ -5,7 +5,7 @@
 import type { TimeGrain } from '../../query/logical-query.ts';
 import { addDays, addMonths, iso, monthOf, monthTitle, partsOf, quarterOf, startOfWeek, today } from './calendar.ts';
 import type { PeriodOptions } from './periods.ts';
-import type { Token } from './tokens.ts';
+import { DIGIT_ORDINAL, type Token } from './tokens.ts';
 
 export interface Point {
   readonly start: string;
@@ -210,8 +210,8 @@ export class PointReader {
   /** A day of the month: "5", "5th", "21st". */
   private dayValue(index: number): { day: number; next: number } | undefined {
     const token = this.tokens[index];
-    const ordinal = token?.kind === 'word' ? /^(\d{1,2})(st|nd|rd|th)$/i.exec(token.text) : null;
-    if (ordinal) return Number(ordinal[1]) >= 1 && Number(ordinal[1]) <= 31 ? { day: Number(ordinal[1]), next: index + 1 } : undefined;
+    const ordinal = token?.kind === 'word' ? Number(DIGIT_ORDINAL.exec(token.text)?.[1]) : NaN;
+    if (!Number.isNaN(ordinal)) return ordinal >= 1 && ordinal <= 31 ? { day: ordinal, next: index + 1 } : undefined;
     if (token?.kind !== 'number' || !Number.isInteger(token.value) || (token.value ?? 0) < 1 || (token.value ?? 0) > 31 || /[^0-9]/.test(token.text)) return undefined;
     const suffix = this.word(index + 1);
     return { day: token.value ?? 1, next: ['st', 'nd', 'rd', 'th'].includes(suffix) ? index + 2 : index + 1 };

@@ -62,6 +62,8 @@ interface Draft {
 }
 
 const SENTENCE_ENDS = new Set(['.', '?', '!']);
+/** An ordinal written with digits ("2nd", "21st"); the number is the first group. */
+export const DIGIT_ORDINAL = /^(\d+)(st|nd|rd|th)$/i;
 
 export function tokenize(question: string): Token[] {
   const quoted: string[] = [];
@@ -103,8 +105,8 @@ export function tokenize(question: string): Token[] {
  * "employees who work in Berlin", "how many employees work in each office": the tagger reads
  * "work" as a noun; a word that can be a verb, right after "who"/"that" (or, in its plain form, a
  * plural noun after "how many", "which" or "what") and right before a preposition other than "to",
- * is the clause's verb. ("report to",
- * "belong to" relate rows to others, often of their own kind, which an unread verb would lose.)
+ * is the clause's verb. ("report to", "belong to" relate rows to others, often of their own kind,
+ * which an unread verb would lose.)
  */
 function verbTaggedAsNoun(drafts: readonly { readonly kind: string; readonly text: string; readonly lemma: string; readonly pos: PartOfSpeech }[], index: number): boolean {
   const draft = drafts[index];
@@ -167,7 +169,7 @@ function draftsOf(token: RawToken, quoted: readonly string[]): Draft[] {
   if (token.type === 'email' || token.type === 'url') return [{ kind: 'quoted', text: token.text, lemma: token.lower, pos: 'PROPN' }];
   if (/^\d{4}-\d{2}(-\d{2})?$/.test(token.text)) return [{ kind: 'date', text: token.text, lemma: token.text, pos: 'NUM' }];
   // "2nd", "21st": an ordinal is a word of its own, never a number nor nothing.
-  if (/^\d+(st|nd|rd|th)$/i.test(token.text)) return [{ kind: 'word', text: token.text, lemma: token.text.toLowerCase(), pos: 'ADJ' }];
+  if (DIGIT_ORDINAL.test(token.text)) return [{ kind: 'word', text: token.text, lemma: token.text.toLowerCase(), pos: 'ADJ' }];
   if (token.type === 'number' || /^\d/.test(token.text)) {
     const value = Number(token.text.replace(/,/g, ''));
     if (Number.isFinite(value)) return [{ kind: 'number', text: token.text, lemma: token.lower, pos: 'NUM', value }];

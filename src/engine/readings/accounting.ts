@@ -334,7 +334,6 @@ function valuesOfSelfRelations(draft: Draft): void {
 }
 
 /**
-/**
  * "How many subscriptions were active at the start of 2025?": the state rows were in at one moment,
  * which no reading here can tell from their present state (it had been read as the active ones that
  * started in 2025).

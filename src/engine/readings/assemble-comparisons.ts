@@ -5,6 +5,7 @@
  * $5,000"). A number said in a unit of time is compared only with a column kept in that unit.
  */
 import type { CompareOp } from '../question/cues.ts';
+import { CURRENCY_NAMES } from '../schema/column-roles.ts';
 import { DURATION_UNITS } from '../schema/schema-index.ts';
 import { columnOf, entityOf, holdsMoney, type ColumnInfo } from '../schema/schema-model.ts';
 import { Invalid, type Draft } from './draft.ts';
@@ -88,12 +89,11 @@ function inAnotherCurrency(draft: Draft, cueIndex: number, entity: string, colum
   const unit = draft.unit(cueIndex);
   // The number and its currency are one token ("700 dollars", "$700").
   const words = draft.input.tokens.slice(unit.start, unit.end).flatMap((token) => token.lower.split(/\s+|(?<=[$€£])/));
-  const currency = words.map((word) => CURRENCY_SYMBOLS.get(word) ?? word.replace(/s$/, '')).find((word) => CURRENCY_WORDS.has(word));
+  const currency = words.map((word) => CURRENCY_SYMBOLS.get(word) ?? word.replace(/s$/, '')).find((word) => CURRENCY_NAMES.has(word));
   if (currency === undefined || column.words.includes(currency)) return false;
   return entityOf(draft.input.schema, entity).columns.some((other) => other.isNumeric && other.words.includes(currency));
 }
 
-const CURRENCY_WORDS: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf', 'yen', 'franc']);
 const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([['$', 'dollar'], ['€', 'euro'], ['£', 'pound']]);
 
 const PERCENT_WORDS: ReadonlySet<string> = new Set(['percent', 'pct', 'percentage']);

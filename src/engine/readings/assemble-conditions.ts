@@ -340,8 +340,6 @@ function isVerbWord(draft: Draft, index: number): boolean {
   return unit?.kind === 'link' && isVerb(draft.input.tokens, unit.start, unit.end) && draft.picks[index]?.role === 'relation';
 }
 
-export type { ConditionNode };
-
 /**
  * "work orders fixed the first time": two words that say the same condition ("fixed", "first time",
  * both first_time_fix) make it once, with the words of both.
@@ -360,3 +358,5 @@ function sameCondition(one: ConditionNode, other: ConditionNode): boolean {
   const withoutWords = (condition: ConditionNode) => JSON.stringify({ ...condition, tokens: [] });
   return withoutWords(one) === withoutWords(other);
 }
+
+export type { ConditionNode };

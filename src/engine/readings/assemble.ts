@@ -5,8 +5,7 @@
  */
 import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
-import { conditionsOnce } from './assemble-conditions.ts';
-import { assembleConditions } from './assemble-conditions.ts';
+import { assembleConditions, conditionsOnce } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';

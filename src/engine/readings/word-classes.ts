@@ -2,7 +2,7 @@
  * Which words of a question carry meaning a reading may not drop, and which carry none: the
  * classes the word accounting (accounting.ts) and the decision (decide.ts) read words by.
  */
-import type { Token } from '../question/tokens.ts';
+import { DIGIT_ORDINAL, type Token } from '../question/tokens.ts';
 
 /** Parts of speech that carry meaning a reading may not drop. */
 export const MEANINGFUL_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
@@ -19,7 +19,7 @@ export const ARITHMETIC_LEMMAS: ReadonlySet<string> = new Set(['minus', 'plus', 
  * of a hyphenated compound ("left-handed", "state-owned": an adjective, whatever its parts' tags).
  */
 export function carriesMeaning(token: Token): boolean {
-  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || SHORT_OF.has(token.lower) || ORDINALS.test(token.lower)
+  return MEANINGFUL_POS.has(token.pos) || ARITHMETIC_LEMMAS.has(token.lemma) || HOW_OFTEN_OR_WHEN.has(token.lower) || SHORT_OF.has(token.lower) || ORDINAL_WORDS.has(token.lower) || DIGIT_ORDINAL.test(token.lower)
     || (token.pos === 'VERB' && (CHANGE_OF_STATE.has(token.lemma) || LEAVING_OUT.has(token.lemma))) || (token.hyphenated === true && !GRAMMAR_POS.has(token.pos))
     || NEGATED_PARTICIPLE.test(token.lower);
 }
@@ -66,7 +66,7 @@ const SHORT_OF: ReadonlySet<string> = new Set([
  * reading here carries ("first" and "last" are cues of their own). Tagged as adverbs, they would
  * be dropped, and the answer would be the newest account.
  */
-const ORDINALS = /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|penultimate|\d+(st|nd|rd|th))$/;
+const ORDINAL_WORDS: ReadonlySet<string> = new Set(['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'penultimate']);
 
 /** Parts of speech that carry no meaning of their own for a query. */
 export const GRAMMAR_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX', 'PUNCT', 'SYM', 'INTJ', 'SPACE', 'X']);

@@ -26,8 +26,8 @@ const NUMBER_TAILS = new Set(['number']);
 /** Words of a flag's name, as lemmas: is_active → be active, has_warranty → have warranty. */
 const FLAG_WORDS = new Set(['flag', 'is', 'be', 'has', 'have', 'yn']);
 const FLAG_HEADS = new Set(['is', 'be', 'has', 'have']);
-/** Currencies named in a column's name ("price_in_dollars", "amount_eur"). */
-const CURRENCY_NAMES: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf']);
+/** Currencies named in a column's name ("price_in_dollars", "amount_eur") or said with an amount ("700 dollars"). */
+export const CURRENCY_NAMES: ReadonlySet<string> = new Set(['dollar', 'euro', 'pound', 'usd', 'eur', 'gbp', 'chf', 'yen', 'franc']);
 const CURRENCY_UNITS = /^(usd|eur|gbp|chf|jpy|cny|cad|aud|inr|brl|sek|nok|dkk|pln|[$€£¥])$/i;
 
 /**
