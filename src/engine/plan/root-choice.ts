@@ -4,6 +4,7 @@
  * paths, and the root's keys the question's words choose where two keys reach the same table.
  */
 import type { CatalogForeignKey } from '../../connectors/catalog.ts';
+import type { JoinStep } from '../../query/logical-query.ts';
 import type { Features } from '../readings/features.ts';
 import type { MeasureNode, Reading } from '../readings/reading.ts';
 import { chooseRoot, reachFrom, type RootChoice } from '../schema/join-graph.ts';
@@ -53,6 +54,7 @@ export function pickRoot(reading: Reading, schema: SchemaIndex, measures: readon
   const said = keysSaid(choice, needed, reading, schema, assumptions);
   if (said.length > 0) features['join.key-said'] = 1;
   choice = throughKeys(choice, said);
+  choice = throughNamedTables(choice, needed, schema);
   for (const entity of needed) {
     if (choice.reach.ambiguous.has(entity)) {
       features['join.ambiguous'] = (features['join.ambiguous'] ?? 0) + 1;
@@ -61,6 +63,37 @@ export function pickRoot(reading: Reading, schema: SchemaIndex, measures: readon
   }
   features[choice.root === reading.subject ? 'plan.root.subject' : 'plan.root.other'] = 1;
   return choice;
+}
+
+/**
+ * "work orders for sites in the West region": a table the root reaches two ways (a work order's
+ * site's region, its technician's region) is joined through another table the question needs, when
+ * exactly one such table reaches it, and one way only.
+ */
+function throughNamedTables(choice: RootChoice, needed: ReadonlySet<string>, schema: SchemaIndex): RootChoice {
+  const routes = new Map<string, readonly JoinStep[]>();
+  for (const entity of needed) {
+    if (!choice.reach.ambiguous.has(entity)) continue;
+    const found = new Map<string, readonly JoinStep[]>();
+    for (const via of needed) {
+      const head = choice.reach.paths.get(via);
+      if (via === entity || via === choice.root || !head || choice.reach.ambiguous.has(via)) continue;
+      const onward = reachFrom(schema, via);
+      const tail = onward.paths.get(entity);
+      if (!tail || onward.ambiguous.has(entity) || tail.some((step) => step.toEntity === choice.root)) continue;
+      const route = [...head, ...tail];
+      found.set(route.map((step) => `${step.fromEntity}.${step.fromColumns.join()}`).join('>'), route);
+    }
+    if (found.size === 1) routes.set(entity, [...found.values()][0]);
+  }
+  if (routes.size === 0) return choice;
+  const paths = new Map(choice.reach.paths);
+  const ambiguous = new Set(choice.reach.ambiguous);
+  for (const [entity, route] of routes) {
+    paths.set(entity, route);
+    ambiguous.delete(entity);
+  }
+  return { root: choice.root, reach: { paths, ambiguous } };
 }
 
 /** The root's keys joined directly: each its table's path, whatever other key also reaches it. */
