@@ -5,6 +5,7 @@
  */
 import type { ColumnValues } from '../../connectors/catalog.ts';
 import { lemmaOf } from '../language/nlp.ts';
+import { nameWordsOf } from './schema-words.ts';
 
 export interface ValueEntry {
   readonly entity: string;
@@ -89,7 +90,7 @@ function buildValueIndex(values: readonly ColumnValues[]): ValueIndex {
       count += 1;
     }
   }
-  for (const entry of genderCodeEntries(values)) byFirstWord.set(entry.words[0], [...(byFirstWord.get(entry.words[0]) ?? []), entry]);
+  for (const entry of [...genderCodeEntries(values), ...countryCodeEntries(values)]) byFirstWord.set(entry.words[0], [...(byFirstWord.get(entry.words[0]) ?? []), entry]);
   for (const list of byFirstWord.values()) list.sort((left, right) => right.words.length - left.words.length);
   return { byFirstWord, yesValues, valueCounts };
 }
@@ -111,6 +112,24 @@ function genderCodeEntries(values: readonly ColumnValues[]): ValueEntry[] {
     for (const value of codes) {
       for (const word of SEX_CODE_WORDS[value.toLowerCase()] ?? []) entries.push({ entity: column.entity, column: column.column, value, words: [word], columnValues: column.values.length });
     }
+  }
+  return entries;
+}
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/**
+ * "customers in Germany" where `cust.cntry_cd` holds 'DE': a column named for a country whose every
+ * value is a two-letter region code (ISO 3166) is also read by the English names of its codes.
+ */
+function countryCodeEntries(values: readonly ColumnValues[]): ValueEntry[] {
+  const entries: ValueEntry[] = [];
+  for (const column of values) {
+    if (!nameWordsOf(column.column).words.some((word) => word === 'country' || word === 'nation')) continue;
+    const codes = column.values.map((value) => value.trim()).filter((value) => !PLACEHOLDERS.has(value.toLowerCase()));
+    const names = codes.map((code) => (/^[A-Z]{2}$/.test(code) ? REGION_NAMES.of(code) : undefined));
+    if (codes.length === 0 || names.some((name) => name === undefined)) continue;
+    codes.forEach((value, index) => entries.push({ entity: column.entity, column: column.column, value, words: valueWords(names[index]!), columnValues: column.values.length }));
   }
   return entries;
 }
