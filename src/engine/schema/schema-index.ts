@@ -49,10 +49,16 @@ function buildSchemaIndex(catalog: Catalog): SchemaIndex {
   };
 }
 
-/** The words of the schema's names that WordNet does not know and no abbreviation expands (`drvr`, `rtrd`). */
+/**
+ * The words of the schema's names that WordNet does not know and no abbreviation expands (`drvr`,
+ * `rtrd`), and a table's name that writes short the noun its comment opens with, word or not (`inc`
+ * for "Incidents on trips").
+ */
 function shortFormsOf(entities: readonly EntityInfo[]): string[] {
   const words = entities.flatMap((entity) => [entity.words, ...entity.columns.map((column) => column.words)]).flat();
-  return [...new Set(words)].filter((word) => /^[a-z]{3,6}$/.test(word) && !ABBREVIATIONS.has(word) && !wordNet().knows(word));
+  const unknown = words.filter((word) => /^[a-z]{3,6}$/.test(word) && !ABBREVIATIONS.has(word) && !wordNet().knows(word));
+  const spoken = entities.flatMap((entity) => entity.words.filter((word) => (entity.commentHead ?? []).some((head) => abbreviates(word, head))));
+  return [...new Set([...unknown, ...spoken])];
 }
 
 /**
