@@ -7,17 +7,20 @@
  * grain or for another number of rows, or over any period of its metric's own date (vouchedShape).
  * Each is read on the day it is asked about.
  */
-import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
+import type { Catalog, CatalogMetric, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
+import type { Reading } from './reading.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
+  /** Vouched by the semantic layer's own definition of a metric and its date, not by a question the owner checked (see layerSeries). */
+  readonly layer?: true;
 }
 
 export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion>;
@@ -28,7 +31,8 @@ const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
-  if (questions.length === 0) return NONE;
+  const series = layerSeries(catalog);
+  if (questions.length === 0 && series.length === 0) return NONE;
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
@@ -37,6 +41,12 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const reading = verifiedReading(question, catalog, values, model, now);
     const shape = reading && vouchedShape(reading);
     if (reading && shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
+  }
+  for (const { question, metric } of series) {
+    const reading = verifiedReading(question, catalog, values, model, now);
+    if (!reading || !isSeriesOf(reading.reading, metric)) continue;
+    const shape = vouchedShape(reading);
+    if (!readings.has(shape)) readings.set(shape, { question, core: reading.core, layer: true });
   }
   Object.assign(known, { day, readings });
   return readings;
@@ -68,6 +78,25 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * "units sold by month": a metric the semantic layer defines and dates is, by a grain of that date,
+ * what the layer itself says; no owner need check it question by question. Asked of any period,
+ * grain or number of rows, as a verified question is (vouchedShape).
+ */
+function layerSeries(catalog: Catalog): { question: string; metric: CatalogMetric }[] {
+  return catalog.entities.flatMap((entity) => (entity.metrics ?? []).filter((metric) => metric.time !== undefined && metric.aggregate !== 'ratio')
+    .map((metric) => ({ question: `${metric.label.toLowerCase()} by month`, metric })));
+}
+
+/** Whether a reading is the metric by a grain of its own date and nothing else: no condition, column or other measure of its own. */
+function isSeriesOf(reading: Reading, metric: CatalogMetric): boolean {
+  const measures = reading.outputs.filter((output) => output.kind === 'measure');
+  const [group] = reading.groups;
+  return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === 2
+    && reading.groups.length === 1 && group.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column
+    && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
+}
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */
 export function verifiedReading(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): Candidate | undefined {

@@ -1,0 +1,49 @@
+/**
+ * A metric the semantic layer defines and dates, by a grain of that date ("bookings by quarter in
+ * 2024"), is what the layer itself says: answered without a verified question, with a note saying
+ * so. The same metric with a condition of its own, or by another column, still needs the engine's
+ * confidence. On a schema of our own.
+ */
+import { expect, it } from 'vitest';
+import type { Catalog } from '../../../src/connectors/catalog.ts';
+import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { verifiedReadings } from '../../../src/engine/readings/verified.ts';
+import { entity } from '../fixtures/build-catalog.ts';
+import { summarise } from '../summarise.ts';
+
+const hotel: Catalog = {
+  entities: [
+    entity({ name: 'guest', rows: 900, columns: [['id', 'integer'], ['name', 'text'], ['country', 'text']] }),
+    {
+      ...entity({
+        name: 'booking', rows: 20_000,
+        columns: [['id', 'integer'], ['guest_id', 'integer'], ['status', 'text'], ['nights', 'integer'], ['room_rate', 'number'], ['booked_on', 'date'], ['arrival_date', 'date']],
+        references: { guest_id: 'guest' },
+      }),
+      metrics: [{
+        words: ['room revenue'], label: 'Room revenue', aggregate: 'sum' as const,
+        expression: { kind: 'arithmetic' as const, op: '*' as const, left: { kind: 'field' as const, entity: 'booking', column: 'nights' }, right: { kind: 'field' as const, entity: 'booking', column: 'room_rate' } },
+        conditions: [{ column: 'status', op: 'neq' as const, values: ['cancelled'] }], time: { entity: 'booking', column: 'arrival_date' }, unit: 'EUR',
+      }],
+    },
+  ],
+};
+const fixture = { catalog: hotel, values: [{ entity: 'booking', column: 'status', values: ['confirmed', 'cancelled', 'no-show'] }], now: new Date('2025-05-10T12:00:00Z') };
+
+it('answers the metric by a grain of its own date, and says the layer vouched for it', () => {
+  const result = planQuestion('room revenue per quarter in 2024', fixture, { suggest: false });
+  expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+  if (!result.ok) return;
+  expect(summarise(result.query).dimensions).toEqual(['booking.arrival_date/quarter']);
+  expect(summarise(result.query).filters).toContain('booking.arrival_date gte 2024-01-01');
+  expect(result.confidence).toBe(1);
+  expect(result.assumptions).toContain('Read as the semantic layer defines this measure and the date it is counted by.');
+});
+
+it('vouches for the series only, not the metric with conditions or groups of its own', () => {
+  const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
+  expect(vouched.map((entry) => entry.question)).toEqual(['room revenue by month']);
+  const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
+  expect(byCountry.ok && byCountry.confidence === 1).toBe(false);
+});
