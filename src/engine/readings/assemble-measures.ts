@@ -182,6 +182,9 @@ function howMuchDid(draft: Draft, unit: number): number | undefined {
 }
 
 function addMeasure(draft: Draft, unit: number, measure: MeasureNode): void {
+  // "profit margin" where "profit" and "margin" each name gross margin: two words that name one metric
+  // side by side, but are none of its names together, say something else (a margin in percent).
+  if (measure.metric && (draft.measureOfUnit.get(unit - 1) ?? []).some((other) => other.metric === measure.metric)) throw new Invalid();
   draft.measureOfUnit.set(unit, [...(draft.measureOfUnit.get(unit) ?? []), measure]);
 }
 
