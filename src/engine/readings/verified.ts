@@ -13,13 +13,17 @@ import { droppedWords } from './decide.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
 import type { Reading } from './reading.ts';
+import { entityNoun } from '../plan/labels.ts';
+import { reachFrom } from '../schema/join-graph.ts';
+import { schemaIndexOf } from '../schema/schema-index.ts';
+import { entityOf } from '../schema/schema-model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
-  /** Vouched by the semantic layer's own definition of a metric and its date, not by a question the owner checked (see layerSeries). */
+  /** Vouched by the semantic layer's own definition of a metric, not by a question the owner checked (see layerQuestions). */
   readonly layer?: true;
 }
 
@@ -31,8 +35,8 @@ const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
-  const series = layerSeries(catalog);
-  if (questions.length === 0 && series.length === 0) return NONE;
+  const layered = layerQuestions(catalog);
+  if (questions.length === 0 && layered.length === 0) return NONE;
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
@@ -42,11 +46,11 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const shape = reading && vouchedShape(reading);
     if (reading && shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
   }
-  for (const { question, metric } of series) {
-    const reading = verifiedReading(question, catalog, values, model, now);
-    if (!reading || !isSeriesOf(reading.reading, metric)) continue;
+  for (const layer of layered) {
+    const reading = verifiedReading(layer.question, catalog, values, model, now);
+    if (!reading || !isLayerReading(reading.reading, layer)) continue;
     const shape = vouchedShape(reading);
-    if (!readings.has(shape)) readings.set(shape, { question, core: reading.core, layer: true });
+    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: true });
   }
   Object.assign(known, { day, readings });
   return readings;
@@ -79,22 +83,42 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
-/**
- * "units sold by month": a metric the semantic layer defines and dates is, by a grain of that date,
- * what the layer itself says; no owner need check it question by question. Asked of any period,
- * grain or number of rows, as a verified question is (vouchedShape).
- */
-function layerSeries(catalog: Catalog): { question: string; metric: CatalogMetric }[] {
-  return catalog.entities.flatMap((entity) => (entity.metrics ?? []).filter((metric) => metric.time !== undefined && metric.aggregate !== 'ratio')
-    .map((metric) => ({ question: `${metric.label.toLowerCase()} by month`, metric })));
+/** A reading the semantic layer vouches for: its metric, by one group. */
+interface LayerQuestion {
+  readonly question: string;
+  readonly metric: CatalogMetric;
+  /** The group the reading must have: a grain of the metric's date, or one group per row of an entity. */
+  readonly group: { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string };
 }
 
-/** Whether a reading is the metric by a grain of its own date and nothing else: no condition, column or other measure of its own. */
-function isSeriesOf(reading: Reading, metric: CatalogMetric): boolean {
+/**
+ * "units sold by month", "units sold by category": a metric the semantic layer defines is, by a grain
+ * of the date the layer dates it by, or by a table its rows point to (many-to-one, one way only), what
+ * the layer itself says; no owner need check it question by question. Asked of any period, grain or
+ * number of rows, as a verified question is (vouchedShape).
+ */
+function layerQuestions(catalog: Catalog): LayerQuestion[] {
+  const schema = schemaIndexOf(catalog);
+  return schema.entities.flatMap((entity) => entity.metrics.filter((metric) => metric.aggregate !== 'ratio').flatMap((metric) => {
+    const label = metric.label.toLowerCase();
+    const reach = reachFrom(schema, entity.name);
+    const entities = [...reach.paths.keys()].filter((other) => other !== entity.name && !reach.ambiguous.has(other));
+    return [
+      ...(metric.time ? [{ question: `${label} by month`, metric, group: { kind: 'grain' as const } }] : []),
+      ...entities.map((other) => ({ question: `${label} by ${entityNoun(entityOf(schema, other))}`, metric, group: { kind: 'entity' as const, entity: other } })),
+    ];
+  }));
+}
+
+/** Whether a reading is the metric by the one group asked and nothing else: no condition, column or other measure of its own. */
+function isLayerReading(reading: Reading, { metric, group: wanted }: LayerQuestion): boolean {
   const measures = reading.outputs.filter((output) => output.kind === 'measure');
   const [group] = reading.groups;
+  const grouped = wanted.kind === 'grain'
+    ? group?.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column
+    : group?.kind === 'entity' && group.entity === wanted.entity;
   return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === 2
-    && reading.groups.length === 1 && group.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column
+    && reading.groups.length === 1 && grouped
     && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
 }
 

@@ -1,8 +1,8 @@
 /**
- * A metric the semantic layer defines and dates, by a grain of that date ("bookings by quarter in
- * 2024"), is what the layer itself says: answered without a verified question, with a note saying
- * so. The same metric with a condition of its own, or by another column, still needs the engine's
- * confidence. On a schema of our own.
+ * A metric the semantic layer defines, by a grain of the date it is dated by ("room revenue by
+ * quarter in 2024") or by a table its rows point to ("room revenue by guest"), is what the layer
+ * itself says: answered without a verified question, with a note saying so. The same metric with a
+ * condition of its own, or by a column, still needs the engine's confidence. On a schema of our own.
  */
 import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
@@ -41,9 +41,15 @@ it('answers the metric by a grain of its own date, and says the layer vouched fo
   expect(result.assumptions).toContain('Read as the semantic layer defines this measure and the date it is counted by.');
 });
 
-it('vouches for the series only, not the metric with conditions or groups of its own', () => {
+it('answers the metric by a table its rows point to', () => {
+  const result = planQuestion('room revenue by guest', fixture, { suggest: false });
+  expect(result.ok && result.confidence).toBe(1);
+  if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name']);
+});
+
+it('vouches for the metric by one group only, not with conditions or column groups of its own', () => {
   const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
-  expect(vouched.map((entry) => entry.question)).toEqual(['room revenue by month']);
+  expect(vouched.map((entry) => entry.question).sort()).toEqual(['room revenue by guest', 'room revenue by month']);
   const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
   expect(byCountry.ok && byCountry.confidence === 1).toBe(false);
 });
