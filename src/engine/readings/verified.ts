@@ -7,16 +7,12 @@
  * grain or for another number of rows, or over any period of its metric's own date (vouchedShape).
  * Each is read on the day it is asked about.
  */
-import type { Catalog, CatalogMetric, ColumnValues } from '../../connectors/catalog.ts';
+import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import type { Reading } from './reading.ts';
-import { entityNoun } from '../plan/labels.ts';
-import { reachFrom } from '../schema/join-graph.ts';
-import { schemaIndexOf } from '../schema/schema-index.ts';
-import { entityOf } from '../schema/schema-model.ts';
+import { isLayerReading, layerQuestions } from './layer-questions.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
@@ -35,7 +31,7 @@ const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
-  const layered = layerQuestions(catalog);
+  const layered = layerQuestions(catalog, values);
   if (questions.length === 0 && layered.length === 0) return NONE;
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
@@ -82,45 +78,6 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
-
-/** A reading the semantic layer vouches for: its metric, by one group. */
-interface LayerQuestion {
-  readonly question: string;
-  readonly metric: CatalogMetric;
-  /** The group the reading must have: a grain of the metric's date, or one group per row of an entity. */
-  readonly group: { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string };
-}
-
-/**
- * "units sold by month", "units sold by category": a metric the semantic layer defines is, by a grain
- * of the date the layer dates it by, or by a table its rows point to (many-to-one, one way only), what
- * the layer itself says; no owner need check it question by question. Asked of any period, grain or
- * number of rows, as a verified question is (vouchedShape).
- */
-function layerQuestions(catalog: Catalog): LayerQuestion[] {
-  const schema = schemaIndexOf(catalog);
-  return schema.entities.flatMap((entity) => entity.metrics.filter((metric) => metric.aggregate !== 'ratio').flatMap((metric) => {
-    const label = metric.label.toLowerCase();
-    const reach = reachFrom(schema, entity.name);
-    const entities = [...reach.paths.keys()].filter((other) => other !== entity.name && !reach.ambiguous.has(other));
-    return [
-      ...(metric.time ? [{ question: `${label} by month`, metric, group: { kind: 'grain' as const } }] : []),
-      ...entities.map((other) => ({ question: `${label} by ${entityNoun(entityOf(schema, other))}`, metric, group: { kind: 'entity' as const, entity: other } })),
-    ];
-  }));
-}
-
-/** Whether a reading is the metric by the one group asked and nothing else: no condition, column or other measure of its own. */
-function isLayerReading(reading: Reading, { metric, group: wanted }: LayerQuestion): boolean {
-  const measures = reading.outputs.filter((output) => output.kind === 'measure');
-  const [group] = reading.groups;
-  const grouped = wanted.kind === 'grain'
-    ? group?.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column
-    : group?.kind === 'entity' && group.entity === wanted.entity;
-  return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === 2
-    && reading.groups.length === 1 && grouped
-    && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
-}
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */
 export function verifiedReading(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): Candidate | undefined {

@@ -1,8 +1,10 @@
 /**
  * A metric the semantic layer defines, by a grain of the date it is dated by ("room revenue by
- * quarter in 2024") or by a table its rows point to ("room revenue by guest"), is what the layer
+ * quarter in 2024"), by a table its rows point to ("room revenue by guest") or by a column of few
+ * values whose name no other column there ends with ("room revenue by status"), is what the layer
  * itself says: answered without a verified question, with a note saying so. The same metric with a
- * condition of its own, or by a column, still needs the engine's confidence. On a schema of our own.
+ * condition of its own, or by a column whose name another shares ("country" of the guest and of the
+ * booking), still needs the engine's confidence. On a schema of our own.
  */
 import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
@@ -18,7 +20,7 @@ const hotel: Catalog = {
     {
       ...entity({
         name: 'booking', rows: 20_000,
-        columns: [['id', 'integer'], ['guest_id', 'integer'], ['status', 'text'], ['nights', 'integer'], ['room_rate', 'number'], ['booked_on', 'date'], ['arrival_date', 'date']],
+        columns: [['id', 'integer'], ['guest_id', 'integer'], ['status', 'text'], ['billing_country', 'text'], ['nights', 'integer'], ['room_rate', 'number'], ['booked_on', 'date'], ['arrival_date', 'date']],
         references: { guest_id: 'guest' },
       }),
       metrics: [{
@@ -29,7 +31,12 @@ const hotel: Catalog = {
     },
   ],
 };
-const fixture = { catalog: hotel, values: [{ entity: 'booking', column: 'status', values: ['confirmed', 'cancelled', 'no-show'] }], now: new Date('2025-05-10T12:00:00Z') };
+const values = [
+  { entity: 'booking', column: 'status', values: ['confirmed', 'cancelled', 'no-show'] },
+  { entity: 'booking', column: 'billing_country', values: ['Italy', 'Spain'] },
+  { entity: 'guest', column: 'country', values: ['Italy', 'Spain', 'France'] },
+];
+const fixture = { catalog: hotel, values, now: new Date('2025-05-10T12:00:00Z') };
 
 it('answers the metric by a grain of its own date, and says the layer vouched for it', () => {
   const result = planQuestion('room revenue per quarter in 2024', fixture, { suggest: false });
@@ -49,7 +56,9 @@ it('answers the metric by a table its rows point to', () => {
 
 it('vouches for the metric by one group only, not with conditions or column groups of its own', () => {
   const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
-  expect(vouched.map((entry) => entry.question).sort()).toEqual(['room revenue by guest', 'room revenue by month']);
+  expect(vouched.map((entry) => entry.question).sort()).toEqual(['room revenue by guest', 'room revenue by month', 'room revenue by status']);
+  const byStatus = planQuestion('room revenue by status', fixture, { suggest: false });
+  expect(byStatus.ok && byStatus.confidence).toBe(1);
   const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
   expect(byCountry.ok && byCountry.confidence === 1).toBe(false);
 });
