@@ -2,7 +2,8 @@
  * What the semantic layer vouches for by itself: a metric it defines, by a grain of the date it dates
  * the metric by ("units sold by month"), by a table the metric's rows point to many-to-one and one
  * way only ("units sold by category"), or by a column of such a table (or its own) whose values are
- * few and whose name no other column there ends with ("billings by plan tier"). The layer says what
+ * few and whose name no other column there ends with ("billings by plan tier"), and by one of those
+ * and a grain ("revenue by customer segment and year"). The layer says what
  * the metric is and the schema how its rows reach the group; no owner need check each question.
  * Each is read as a verified question is, and vouches for the same (see verified.ts, vouchedShape).
  */
@@ -13,11 +14,13 @@ import { schemaIndexOf } from '../schema/schema-index.ts';
 import { entityOf, type EntityInfo } from '../schema/schema-model.ts';
 import type { Reading } from './reading.ts';
 
+type WantedGroup = { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string } | { readonly kind: 'column'; readonly entity: string; readonly column: string };
+
 export interface LayerQuestion {
   readonly question: string;
   readonly metric: CatalogMetric;
-  /** The one group the reading must have. */
-  readonly group: { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string } | { readonly kind: 'column'; readonly entity: string; readonly column: string };
+  /** The groups the reading must have, in this order. */
+  readonly groups: readonly WantedGroup[];
 }
 
 export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]): LayerQuestion[] {
@@ -31,10 +34,16 @@ export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]
     const ownWord = (word: string | undefined) => lastWords.filter((other) => other === word).length === 1;
     const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && ownWord(column.words.at(-1)))
       .map((column) => ({ other, column: column.name, words: columnWords(column).join(' ') })));
+    const groups: { words: string; group: WantedGroup }[] = [
+      ...reached.filter((other) => other !== entity).map((other) => ({ words: entityNoun(other), group: { kind: 'entity' as const, entity: other.name } })),
+      ...columns.map(({ other, column, words }) => ({ words: `${ownedBy(other, entity)}${words}`, group: { kind: 'column' as const, entity: other.name, column } })),
+    ];
+    const month: { words: string; group: WantedGroup } = { words: 'month', group: { kind: 'grain' } };
+    const asked = (...parts: (typeof month)[]) => ({ question: `${label} by ${parts.map((part) => part.words).join(' and ')}`, metric, groups: parts.map((part) => part.group) });
     return [
-      ...(metric.time ? [{ question: `${label} by month`, metric, group: { kind: 'grain' as const } }] : []),
-      ...reached.filter((other) => other !== entity).map((other) => ({ question: `${label} by ${entityNoun(other)}`, metric, group: { kind: 'entity' as const, entity: other.name } })),
-      ...columns.map(({ other, column, words }) => ({ question: `${label} by ${ownedBy(other, entity)}${words}`, metric, group: { kind: 'column' as const, entity: other.name, column } })),
+      ...groups.map((group) => asked(group)),
+      // "revenue by customer segment and year": one group and a grain of the metric's date (read in either order).
+      ...(metric.time ? [asked(month), ...groups.map((group) => asked(group, month))] : []),
     ];
   }));
 }
@@ -44,16 +53,15 @@ function ownedBy(other: EntityInfo, root: EntityInfo): string {
   return other === root ? '' : `${entityNoun(other)} `;
 }
 
-/** Whether a reading is the metric by the one group asked and nothing else: no condition, column or other measure of its own. */
-export function isLayerReading(reading: Reading, { metric, group: wanted }: LayerQuestion): boolean {
+/** Whether a reading is the metric by the groups asked and nothing else: no condition, column or other measure of its own. */
+export function isLayerReading(reading: Reading, { metric, groups }: LayerQuestion): boolean {
   const measures = reading.outputs.filter((output) => output.kind === 'measure');
-  const [group] = reading.groups;
-  const grouped = wanted.kind === 'grain'
-    ? group?.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column
-    : wanted.kind === 'entity'
-      ? group?.kind === 'entity' && group.entity === wanted.entity
-      : group?.kind === 'column' && group.entity === wanted.entity && group.column === wanted.column;
-  return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === 2
-    && reading.groups.length === 1 && grouped
+  const grouped = reading.groups.length === groups.length && groups.every((wanted, index) => {
+    const group = reading.groups[index];
+    if (wanted.kind === 'grain') return group.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column;
+    if (wanted.kind === 'entity') return group.kind === 'entity' && group.entity === wanted.entity;
+    return group.kind === 'column' && group.entity === wanted.entity && group.column === wanted.column;
+  });
+  return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === groups.length + 1 && grouped
     && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
 }

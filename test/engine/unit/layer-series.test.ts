@@ -2,7 +2,8 @@
  * A metric the semantic layer defines, by a grain of the date it is dated by ("room revenue by
  * quarter in 2024"), by a table its rows point to ("room revenue by guest") or by a column of few
  * values whose name no other column there ends with ("room revenue by status"), is what the layer
- * itself says: answered without a verified question, with a note saying so. The same metric with a
+ * itself says, and so is one of those with a grain ("by guest and year"): answered without a
+ * verified question, with a note saying so. The same metric with a
  * condition of its own, or by a column whose name another shares ("country" of the guest and of the
  * booking), still needs the engine's confidence. On a schema of our own.
  */
@@ -54,9 +55,19 @@ it('answers the metric by a table its rows point to', () => {
   if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name']);
 });
 
+it('answers the metric by one group and a grain of its date', () => {
+  for (const question of ['room revenue by guest and year', 'room revenue by year and guest']) {
+    const result = planQuestion(question, fixture, { suggest: false });
+    expect(result.ok && result.confidence, question).toBe(1);
+    if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name', 'booking.arrival_date/year']);
+  }
+});
+
 it('vouches for the metric by one group only, not with conditions or column groups of its own', () => {
   const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
-  expect(vouched.map((entry) => entry.question).sort()).toEqual(['room revenue by guest', 'room revenue by month', 'room revenue by status']);
+  expect(vouched.map((entry) => entry.question).sort()).toEqual([
+    'room revenue by guest', 'room revenue by guest and month', 'room revenue by month', 'room revenue by status', 'room revenue by status and month',
+  ]);
   const byStatus = planQuestion('room revenue by status', fixture, { suggest: false });
   expect(byStatus.ok && byStatus.confidence).toBe(1);
   const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
