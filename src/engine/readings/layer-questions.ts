@@ -42,7 +42,7 @@ export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]
     const asked = (...parts: (typeof month)[]) => ({ question: `${label} by ${parts.map((part) => part.words).join(' and ')}`, metric, groups: parts.map((part) => part.group) });
     return [
       ...groups.map((group) => asked(group)),
-      // "revenue by customer segment and year": one group and a grain of the metric's date (read in either order).
+      // "revenue by customer segment and year": one group and a grain of the metric's date.
       ...(metric.time ? [asked(month), ...groups.map((group) => asked(group, month))] : []),
     ];
   }));
