@@ -11,7 +11,7 @@
  */
 import { reachFrom } from '../schema/join-graph.ts';
 import type { Choice } from './choices.ts';
-import { referencedEntity } from './assemble-ranking.ts';
+import { referencedEntity } from './assemble-groups.ts';
 import { periodConditionOn } from './assemble-time.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';

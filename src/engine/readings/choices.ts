@@ -5,7 +5,7 @@
  * decides: the model weighs the features and the enumerator keeps the best combinations.
  */
 import { UNIT_WORDS } from '../question/cue-patterns.ts';
-import { aggregateList, governingCue, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
+import { aggregateList, governingCue, listGrainHead, listGroupCue, type ContextKind, type UnitContext } from './context.ts';
 import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
@@ -92,7 +92,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           aggregate: governingCue(units, contexts, index, 'aggregate') !== undefined,
           count: governingCue(units, contexts, index, 'count') !== undefined,
           superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
-          group: listGroupCue(units, contexts, index) !== undefined,
+          group: listGroupCue(units, contexts, index) !== undefined || listGrainHead(units, contexts, index) !== undefined,
           listed: aggregateList(units, contexts[index].left.unit).cues.length > 1,
         };
         const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);

@@ -77,6 +77,15 @@ export function listGroupCue(units: readonly Unit[], contexts: readonly UnitCont
   return undefined;
 }
 
+/** "revenue by year and category": a time grain said right before "and" (or a comma) heads a list of groups; the index of its unit. */
+export function listGrainHead(units: readonly Unit[], contexts: readonly UnitContext[], index: number): number | undefined {
+  const left = contexts[index].left;
+  if (left.kind !== 'and' && left.kind !== 'comma') return undefined;
+  const named = contexts[left.unit]?.left;
+  const unit = named === undefined ? undefined : units[named.unit];
+  return unit?.kind === 'cue' && unit.cue.kind === 'grain' && named !== undefined && named.between.length === 0 ? named.unit : undefined;
+}
+
 /** A cue that may stand in a list of aggregates: an aggregate word, or a superlative of no length that names no count. */
 function listable(cue: Cue | undefined): boolean {
   if (cue?.kind === 'aggregate') return true;

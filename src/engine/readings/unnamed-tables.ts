@@ -6,7 +6,7 @@
  */
 import { entityOf } from '../schema/schema-model.ts';
 import { entityNameWords, GENERIC_PARTS } from '../schema/schema-words.ts';
-import { referencedEntity } from './assemble-ranking.ts';
+import { referencedEntity } from './assemble-groups.ts';
 import { measuresOf } from './assemble-measures.ts';
 import type { Choice } from './choices.ts';
 import type { Draft } from './draft.ts';

@@ -56,9 +56,11 @@ it('answers the metric by a table its rows point to', () => {
 });
 
 it('answers the metric by one group and a grain of its date', () => {
-  const result = planQuestion('room revenue by guest and year', fixture, { suggest: false });
-  expect(result.ok && result.confidence).toBe(1);
-  if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name', 'booking.arrival_date/year']);
+  for (const question of ['room revenue by guest and year', 'room revenue by year and guest']) {
+    const result = planQuestion(question, fixture, { suggest: false });
+    expect(result.ok && result.confidence, question).toBe(1);
+    if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name', 'booking.arrival_date/year']);
+  }
 });
 
 it('vouches for the metric by one group only, not with conditions or column groups of its own', () => {
