@@ -69,6 +69,8 @@ export const SHARES_V1_PATH = new URL('../questions/shares-v1.json', import.meta
 export const BUSINESS_V1_PATH = new URL('../questions/business-v1.json', import.meta.url);
 /** Counts of occurrences ("how many times", "more than 120 times") and "times" as a multiple, written before the engine could read them (see ../questions/README.md). */
 export const COUNTS_V1_PATH = new URL('../questions/counts-v1.json', import.meta.url);
+/** Codes a column's comment explains ("ACC accident", "OPN open (unpaid)") on the fleet schema, written before the engine could read them (see ../questions/README.md). */
+export const CODES_V1_PATH = new URL('../questions/codes-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
 export const QUESTION_SETS: Readonly<Record<string, URL>> = {
@@ -79,6 +81,7 @@ export const QUESTION_SETS: Readonly<Record<string, URL>> = {
   'shares-v1': SHARES_V1_PATH,
   'business-v1': BUSINESS_V1_PATH,
   'counts-v1': COUNTS_V1_PATH,
+  'codes-v1': CODES_V1_PATH,
 };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {

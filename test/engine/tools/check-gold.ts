@@ -4,7 +4,7 @@
  * prints its row count and first row, and fails on an SQL error or on an empty result (every
  * answerable question in the sets expects at least one row). An expected decline must have empty SQL.
  *
- * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1] [--id v2-w001 …] [--rows N]
+ * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1|codes-v1] [--id v2-w001 …] [--rows N]
  *      node test/engine/tools/check-gold.ts --dataset saas --sql "SELECT …"   (one ad-hoc query)
  *      node test/engine/tools/check-gold.ts --set constructs-v1 --now 2027-01-10
  *        (as if today were that day: the datasets are built for its month and the gold's
@@ -16,18 +16,10 @@ import { parseArgs } from 'node:util';
 import type { Connector } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { openSampleDatabase, type SampleSlug } from '../../../src/samples/sample-datasets.ts';
-import type { SampleQuestion } from '../accuracy/evaluate-samples.ts';
+import { QUESTION_SETS, type SampleQuestion } from '../accuracy/evaluate-samples.ts';
 import { isConstructsSlug, openConstructsDatabase } from '../fixtures/constructs/constructs-datasets.ts';
 
-const SETS: Readonly<Record<string, URL>> = {
-  samples: new URL('../questions/samples.json', import.meta.url),
-  'samples-v2': new URL('../questions/samples-v2.json', import.meta.url),
-  'samples-v3': new URL('../questions/samples-v3.json', import.meta.url),
-  'constructs-v1': new URL('../questions/constructs-v1.json', import.meta.url),
-  'shares-v1': new URL('../questions/shares-v1.json', import.meta.url),
-  'business-v1': new URL('../questions/business-v1.json', import.meta.url),
-  'counts-v1': new URL('../questions/counts-v1.json', import.meta.url),
-};
+const SETS = QUESTION_SETS;
 
 const { values: options } = parseArgs({
   options: {
