@@ -5,6 +5,7 @@
 import type { ConditionNode } from '../readings/reading.ts';
 import { columnOf, entityOf, type SchemaIndex } from '../schema/schema-model.ts';
 import { columnLabel } from '../plan/labels.ts';
+import { namesCountries, regionName } from '../schema/value-index.ts';
 
 const COMPARE_WORDS: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', eq: 'equal to', neq: 'not equal to' };
 const TEXT_WORDS: Record<string, string> = { contains: 'contains', starts: 'starts with', ends: 'ends with' };
@@ -12,10 +13,13 @@ const TEXT_WORDS: Record<string, string> = { contains: 'contains', starts: 'star
 export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, root: string): string {
   if (condition.kind === 'segment') return condition.segment.label;
   if (condition.kind === 'either') return condition.options.map((option) => conditionPhrase(option, schema, root)).join(' or ');
-  const label = columnLabel(entityOf(schema, condition.entity), columnOf(schema, condition.entity, condition.column), root).label.toLowerCase();
+  const column = columnOf(schema, condition.entity, condition.column);
+  const label = columnLabel(entityOf(schema, condition.entity), column, root).label.toLowerCase();
   switch (condition.kind) {
     case 'equals': {
-      const values = condition.values.map((value) => (typeof value === 'string' ? value : String(value)));
+      // "country code is DE (Germany)": a country's code is said with its name.
+      const named = (value: string) => (namesCountries(column.words) && regionName(value) ? `${value} (${regionName(value)})` : value);
+      const values = condition.values.map((value) => (typeof value === 'string' ? named(value) : String(value)));
       if (values.length === 1) return `${label} ${condition.negated ? 'is not' : 'is'} ${values[0]}`;
       return `${label} ${condition.negated ? 'is none of' : 'is one of'} ${values.join(', ')}`;
     }

@@ -118,6 +118,16 @@ function genderCodeEntries(values: readonly ColumnValues[]): ValueEntry[] {
 
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
+/** Whether a column's name words say it holds countries. */
+export function namesCountries(words: readonly string[]): boolean {
+  return words.some((word) => word === 'country' || word === 'nation');
+}
+
+/** The English name of a two-letter region code ('DE' → Germany); undefined for anything else. */
+export function regionName(code: string): string | undefined {
+  return /^[A-Z]{2}$/.test(code) ? REGION_NAMES.of(code) : undefined;
+}
+
 /**
  * "customers in Germany" where `cust.cntry_cd` holds 'DE': a column named for a country whose every
  * value is a two-letter region code (ISO 3166) is also read by the English names of its codes.
@@ -125,9 +135,9 @@ const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: '
 function countryCodeEntries(values: readonly ColumnValues[]): ValueEntry[] {
   const entries: ValueEntry[] = [];
   for (const column of values) {
-    if (!nameWordsOf(column.column).words.some((word) => word === 'country' || word === 'nation')) continue;
+    if (!namesCountries(nameWordsOf(column.column).words)) continue;
     const codes = column.values.map((value) => value.trim()).filter((value) => !PLACEHOLDERS.has(value.toLowerCase()));
-    const names = codes.map((code) => (/^[A-Z]{2}$/.test(code) ? REGION_NAMES.of(code) : undefined));
+    const names = codes.map(regionName);
     if (codes.length === 0 || names.some((name) => name === undefined)) continue;
     codes.forEach((value, index) => entries.push({ entity: column.entity, column: column.column, value, words: valueWords(names[index]!), columnValues: column.values.length }));
   }

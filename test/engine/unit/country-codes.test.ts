@@ -1,7 +1,8 @@
 /**
  * A column named for a country that stores two-letter region codes ('DE', 'NL') is read by the
  * countries' names ("members in Germany", "the Netherlands"); a column named otherwise, or one with a
- * value that is no region code, is not. On a club schema the engine was not tuned on.
+ * value that is no region code, is not. The answer says the code with its name ("DE (Germany)"). On a
+ * club schema the engine was not tuned on.
  */
 import { describe, expect, it } from 'vitest';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
@@ -25,6 +26,11 @@ describe('country codes', () => {
     const result = plan(question);
     expect(result.ok, result.ok ? '' : result.reason).toBe(true);
     if (result.ok) expect(summarise(result.query).filters).toEqual([filter]);
+  });
+
+  it('are said with their names in the interpretation', () => {
+    const result = plan('how many members are in Germany?');
+    expect(result.ok && result.interpretation).toContain('DE (Germany)');
   });
 
   it('are no country names on a column named otherwise', () => {
