@@ -192,7 +192,9 @@ function joinNumberWords(drafts: readonly Draft[]): Draft[] {
   for (let index = 0; index < drafts.length; index += 1) {
     const draft = drafts[index];
     const lower = draft.text.toLowerCase();
-    const pronoun = lower === 'one' && !ONE_AS_NUMBER_AFTER.has(out.at(-1)?.text.toLowerCase() ?? '') && !isNumberWord(drafts[index + 1]?.text.toLowerCase() ?? '');
+    // "one or more", "one or fewer": a count, as "5 or more" is.
+    const counted = drafts[index + 1]?.text.toLowerCase() === 'or' && ['more', 'fewer', 'less'].includes(drafts[index + 2]?.text.toLowerCase() ?? '');
+    const pronoun = lower === 'one' && !counted && !ONE_AS_NUMBER_AFTER.has(out.at(-1)?.text.toLowerCase() ?? '') && !isNumberWord(drafts[index + 1]?.text.toLowerCase() ?? '');
     const scaleOfDigits = out.at(-1)?.kind === 'number' && /\d/.test(out.at(-1)?.text ?? '') && SCALE_WORDS.has(lower);
     if (draft.kind !== 'word' || !isNumberWord(lower) || pronoun || scaleOfDigits) {
       out.push(draft);
