@@ -29,7 +29,9 @@ export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]
   return schema.entities.flatMap((entity) => entity.metrics.filter((metric) => metric.aggregate !== 'ratio').flatMap((metric) => {
     const label = metric.label.toLowerCase();
     const reach = reachFrom(schema, entity.name);
-    const reached = [...reach.paths.keys()].filter((other) => !reach.ambiguous.has(other)).map((other) => entityOf(schema, other));
+    // "average order value" averages whole orders: a group below the order (its products) would split them.
+    const whole = metric.per ? reachFrom(schema, metric.per.by.entity).paths : undefined;
+    const reached = [...reach.paths.keys()].filter((other) => !reach.ambiguous.has(other) && (!whole || whole.has(other))).map((other) => entityOf(schema, other));
     const lastWords = reached.flatMap((other) => other.columns.map((column) => column.words.at(-1)));
     const ownWord = (word: string | undefined) => lastWords.filter((other) => other === word).length === 1;
     const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && ownWord(column.words.at(-1)))

@@ -73,3 +73,23 @@ it('vouches for the metric by one group only, not with conditions or column grou
   const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
   expect(byCountry.ok && byCountry.confidence === 1).toBe(false);
 });
+
+it('vouches for a metric averaged over whole rows by groups of those rows only, never by what splits them', () => {
+  const shop: Catalog = {
+    entities: [
+      entity({ name: 'client', rows: 100, columns: [['id', 'integer'], ['name', 'text']] }),
+      entity({ name: 'item', rows: 50, columns: [['id', 'integer'], ['name', 'text']] }),
+      entity({ name: 'sale', rows: 900, columns: [['id', 'integer'], ['client_id', 'integer'], ['sold_on', 'date']], references: { client_id: 'client' } }),
+      {
+        ...entity({ name: 'sale_line', rows: 5000, columns: [['id', 'integer'], ['sale_id', 'integer'], ['item_id', 'integer'], ['amount', 'number']], references: { sale_id: 'sale', item_id: 'item' } }),
+        metrics: [{
+          words: ['average sale value'], label: 'Average sale value', aggregate: 'avg' as const, column: 'amount',
+          per: { aggregate: 'sum' as const, by: { entity: 'sale', column: 'id' } }, conditions: [], time: { entity: 'sale', column: 'sold_on' },
+        }],
+      },
+    ],
+  };
+  const questions = [...verifiedReadings(shop, [], shippedModel(), fixture.now).values()].map((entry) => entry.question);
+  expect(questions).toContain('average sale value by client');
+  expect(questions).not.toContain('average sale value by item');
+});
