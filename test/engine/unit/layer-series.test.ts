@@ -46,7 +46,7 @@ it('answers the metric by a grain of its own date, and says the layer vouched fo
   expect(summarise(result.query).dimensions).toEqual(['booking.arrival_date/quarter']);
   expect(summarise(result.query).filters).toContain('booking.arrival_date gte 2024-01-01');
   expect(result.confidence).toBe(1);
-  expect(result.assumptions).toContain('Read as the semantic layer defines this measure and the date it is counted by.');
+  expect(result.assumptions).toContain('Read as the semantic layer defines this measure, by groups its rows reach one way only.');
 });
 
 it('answers the metric by a table its rows point to', () => {
