@@ -114,10 +114,6 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
     if (tail === 'more' || tail === 'above' || tail === 'over' || tail === 'greater' || tail === 'higher') return { kind: 'compare', op: 'gte', values: [value], start: index, end: index + 3 };
     if (tail === 'less' || tail === 'fewer' || tail === 'below' || tail === 'under' || tail === 'lower') return { kind: 'compare', op: 'lte', values: [value], start: index, end: index + 3 };
   }
-  // "students who are 18 years old": a number of years old is an age said equal.
-  if (value !== undefined && yearsOldEnd(tokens, index + 1) !== undefined && !COMPARING_BEFORE.has(tokens[index - 1]?.lower ?? '')) {
-    return { kind: 'compare', op: 'eq', values: [value], ...age(), start: index, end: yearsOldEnd(tokens, index + 1)! };
-  }
   const comparative = comparativeAt(tokens, index);
   if (comparative) return comparative;
   for (const [text, op] of COMPARE_PHRASES) {
@@ -136,28 +132,9 @@ export function compareAt(tokens: readonly Token[], index: number): Cue | undefi
       if ((words.at(-1) === 'than' && op !== 'neq') || words[0] === 'at' || comparesWhatFollows) return { kind: 'compare', op, values: [], start: index, end: index + words.length };
       continue;
     }
-    // "over 20 years old": the age is compared.
-    const aged = yearsOldEnd(tokens, position + 1);
-    if (aged !== undefined) return { kind: 'compare', op, values: [target], ...age(), start: index, end: aged };
     return { kind: 'compare', op, values: [target], ...(tokens[position].percent ? { percent: true } : {}), ...(tokens[position].money ? { money: true } : {}), start: index, end: position + 1 };
   }
   return undefined;
-}
-
-/** What "old" measures (WordNet: age), as a comparison of it carries it; asked when needed (superlatives.ts imports this module). */
-function age(): Pick<Cue & { kind: 'compare' }, 'concept' | 'attributes'> {
-  const ranking = rankingOf('old');
-  return { ...(ranking?.concept ? { concept: ranking.concept } : {}), ...(ranking?.attributes ? { attributes: ranking.attributes } : {}) };
-}
-
-/** Words right before a number that compare it, so that "over 20 years old" is not read as "20 years old". */
-const COMPARING_BEFORE = new Set(COMPARE_PHRASES.map(([text]) => text.split(' ').at(-1)!));
-
-/** The end of "years old" ("year old", "years of age") at `position`, else undefined. */
-function yearsOldEnd(tokens: readonly Token[], position: number): number | undefined {
-  if (tokens[position]?.lemma !== 'year') return undefined;
-  if (tokens[position + 1]?.lower === 'old') return position + 2;
-  return tokens[position + 1]?.lower === 'of' && tokens[position + 2]?.lower === 'age' ? position + 3 : undefined;
 }
 
 /** "(the) average", "the mean" right after a comparison: the end of those words, else undefined. */
