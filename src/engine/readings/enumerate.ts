@@ -37,10 +37,22 @@ export interface EnumerateOptions {
   readonly keep: number;
 }
 
+/**
+ * How much wider the search looks when its best combinations give no reading at all ("orders from
+ * customers in Poland handled by staff in the Hamburg office": the likeliest roles make two subjects
+ * of the two tables, and the reading that relates both lies further down).
+ */
+const WIDER = 10;
+
 export function enumerateReadings(input: AssemblyInput, choices: readonly Choice[][], weights: Readonly<Record<string, number>>, options: EnumerateOptions): Candidate[] {
-  const combinations = beamSearch(choices, weights, options.beam);
+  const found = readingsOf(input, beamSearch(choices, weights, options.beam).slice(0, options.keep), weights);
+  if (found.length > 0) return found;
+  return readingsOf(input, beamSearch(choices, weights, options.beam * WIDER).slice(options.keep, options.keep * WIDER), weights);
+}
+
+function readingsOf(input: AssemblyInput, combinations: readonly Combination[], weights: Readonly<Record<string, number>>): Candidate[] {
   const byKey = new Map<string, Candidate>();
-  for (const combination of combinations.slice(0, options.keep)) {
+  for (const combination of combinations) {
     const assembled = assemble(input, combination.picks);
     if (!assembled) continue;
     let planned: PlannedReading;
