@@ -18,7 +18,10 @@ export function conditionPhrase(condition: ConditionNode, schema: SchemaIndex, r
   switch (condition.kind) {
     case 'equals': {
       // "country code is DE (Germany)": a country's code is said with its name.
-      const named = (value: string) => (namesCountries(column.words) && regionName(value) ? `${value} (${regionName(value)})` : value);
+      const named = (value: string) => {
+        const country = namesCountries(column.words) ? regionName(value) : undefined;
+        return country === undefined ? value : `${value} (${country})`;
+      };
       const values = condition.values.map((value) => (typeof value === 'string' ? named(value) : String(value)));
       if (values.length === 1) return `${label} ${condition.negated ? 'is not' : 'is'} ${values[0]}`;
       return `${label} ${condition.negated ? 'is none of' : 'is one of'} ${values.join(', ')}`;

@@ -3,9 +3,10 @@
  * the metric by ("units sold by month"), by a table the metric's rows point to many-to-one and one
  * way only ("units sold by category"), or by a column of such a table (or its own) whose values are
  * few and whose name no other column there ends with ("billings by plan tier"), and by one of those
- * and a grain ("revenue by customer segment and year"). The layer says what
- * the metric is and the schema how its rows reach the group; no owner need check each question.
- * Each is read as a verified question is, and vouches for the same (see verified.ts, vouchedShape).
+ * and a grain ("revenue by customer segment and year"). A metric averaged over whole rows (average
+ * order value) only by groups of those rows. The layer says what the metric is and the schema how its
+ * rows reach the group; no owner need check each question. Each is read as a verified question is,
+ * and vouches for the same (see verified.ts, vouchedShape).
  */
 import type { Catalog, CatalogMetric, ColumnValues } from '../../connectors/catalog.ts';
 import { columnWords, entityNoun } from '../plan/labels.ts';

@@ -31,8 +31,7 @@ const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
-  const layered = layerQuestions(catalog, values);
-  if (questions.length === 0 && layered.length === 0) return NONE;
+  if (questions.length === 0 && !catalog.entities.some((entity) => (entity.metrics ?? []).length > 0)) return NONE;
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
@@ -42,7 +41,7 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const shape = reading && vouchedShape(reading);
     if (reading && shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
   }
-  for (const layer of layered) {
+  for (const layer of layerQuestions(catalog, values)) {
     const reading = verifiedReading(layer.question, catalog, values, model, now);
     if (!reading || !isLayerReading(reading.reading, layer)) continue;
     const shape = vouchedShape(reading);
