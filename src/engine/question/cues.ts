@@ -289,7 +289,20 @@ function cueAt(tokens: readonly Token[], index: number): Cue | undefined {
   if (word === 'first' && isCount(tokens[index + 1])) return { kind: 'limit', limit: tokens[index + 1].value ?? 1, start: index, end: index + 2 };
   // "which 3 products…": a count right after the question word says how many to name.
   if (isCount(tokens[index]) && index > 0 && ['which', 'what'].includes(tokens[index - 1].lower)) return { kind: 'limit', limit: tokens[index].value ?? 1, start: index, end: index + 1 };
+  // "the 3 accounts with the most employees": a count after "the", before the rows a superlative later ranks.
+  if (isCount(tokens[index]) && tokens[index - 1]?.lower === 'the' && tokens[index + 1]?.pos === 'NOUN' && rankedLater(tokens, index + 2)) {
+    return { kind: 'limit', limit: tokens[index].value ?? 1, start: index, end: index + 1 };
+  }
   return undefined;
+}
+
+/** A superlative of no length of its own ("the most", "the highest") somewhere from `from` on. */
+function rankedLater(tokens: readonly Token[], from: number): boolean {
+  for (let index = from; index < tokens.length; index += 1) {
+    const cue = superlativeAt(tokens, index);
+    if (cue?.kind === 'superlative' && cue.limit === undefined) return true;
+  }
+  return false;
 }
 
 /** Words that may come before the question word of a question ("In which year…", "Can you tell me what…"). */
