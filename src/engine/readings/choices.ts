@@ -59,7 +59,9 @@ export type Role =
    * ("orders not yet shipped": shipped_date empty, not status "shipped", which delivered orders
    * no longer have): rows where it is set, or empty when negated.
    */
-  | 'event';
+  | 'event'
+  /** column: a key said with "no" or "without" ("employees with no manager"): rows where it is empty. */
+  | 'absent';
 
 export interface Choice {
   readonly unit: number;
@@ -194,6 +196,7 @@ function linkChoices(
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
         if (verbal && eventDates(links, schema).includes(link)) add('event');
+        if (left === 'negation' && !verbal && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.isForeignKey) add('absent');
         break;
       case 'value': {
         // "how many opportunities" where opportunity is both the entity and a value of its own type
