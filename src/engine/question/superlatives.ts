@@ -89,6 +89,10 @@ export function superlativeAt(tokens: readonly Token[], index: number): Cue | un
   if (lower === 'most' || lower === 'least' || lower === 'fewest') {
     return withCount(tokens, index, index + 1, { direction: lower === 'most' ? 'desc' : 'asc', counting: true });
   }
+  // "the last order", "the first hire": the latest or earliest by date (not "last name", "first name").
+  if ((lower === 'last' || lower === 'first') && tokens[index - 1]?.lower === 'the' && next?.pos === 'NOUN' && next.lemma !== 'name') {
+    return { kind: 'superlative', concept: 'date', direction: lower === 'last' ? 'desc' : 'asc', start: index, end: index + 1 };
+  }
   const base = superlativeBase(token);
   if (!base) return undefined;
   const ranking = rankingOf(base);
