@@ -1,7 +1,6 @@
 /**
- * "employees with no manager", "orders without a salesperson", "subscriptions with no end date": a
- * key, date or text of the rows said after "no" or "without" is empty on them (see choices.ts,
- * mayBeAbsent). (Rows another table has none of, "customers without orders", are the
+ * "employees with no manager", "orders without a salesperson": a key of the rows said after "no" or
+ * "without" is empty on them. (Rows another table has none of, "customers without orders", are the
  * related rows of assemble-related.ts.)
  */
 import { Invalid, type Draft } from './draft.ts';
@@ -10,7 +9,7 @@ export function absentKeys(draft: Draft): void {
   for (const pick of draft.withRole('absent')) {
     const target = pick.link?.target;
     const cueIndex = draft.leftOf(pick.unit);
-    // Only the rows' own column: "customers with no salesperson" is not their orders' empty key.
+    // Only the rows' own key: "customers with no salesperson" is not their orders' empty one.
     if (target?.kind !== 'column' || target.entity !== draft.subject || !saysNone(draft, cueIndex, pick.unit) || draft.usedCues.has(cueIndex)) throw new Invalid();
     const tokens = [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     draft.conditions.push({ kind: 'missing', entity: target.entity, column: target.column, negated: false, tokens });

@@ -10,7 +10,7 @@ import type { Features } from './features.ts';
 import type { Link } from './links.ts';
 import type { CatalogSegment } from '../../connectors/catalog.ts';
 import type { Token } from '../question/tokens.ts';
-import { columnOf, type ColumnInfo, type SchemaIndex } from '../schema/schema-model.ts';
+import { columnOf, type SchemaIndex } from '../schema/schema-model.ts';
 import type { Unit } from './units.ts';
 
 export type Role =
@@ -196,7 +196,7 @@ function linkChoices(
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
         if (verbal && eventDates(links, schema).includes(link)) add('event');
-        if (left === 'negation' && !verbal && mayBeAbsent(schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column))) add('absent');
+        if (left === 'negation' && !verbal && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.isForeignKey) add('absent');
         break;
       case 'value': {
         // "how many opportunities" where opportunity is both the entity and a value of its own type
@@ -239,11 +239,6 @@ function linkChoices(
 function linksOfKind(links: readonly Link[], tokens: readonly Token[], start: number, end: number): readonly Link[] {
   if (end - start !== 1 || tokens[start].pos !== 'ADJ') return links;
   return links.filter((link) => !(link.match === 'wordnet-hypernym' && link.target.kind === 'column'));
-}
-
-/** A column that may be empty on a row and say so: a key, a date, a text ("no manager", "no end date", "no team"); not a number or a flag, whose "no" is a zero or a false. */
-function mayBeAbsent(column: ColumnInfo | undefined): boolean {
-  return column !== undefined && column.nullable && !column.isPrimaryKey && !column.isFlag && (column.isForeignKey || column.isDate || column.isText);
 }
 
 /** A span said as a verb ("serviced", "supply"): it may only relate the things around it. */
