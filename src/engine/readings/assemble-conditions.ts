@@ -8,7 +8,6 @@ import { columnOf, entityOf } from '../schema/schema-model.ts';
 import { columnKey } from '../schema/value-index.ts';
 import { eventDates, isVerb, type Choice } from './choices.ts';
 import { Invalid, type Draft } from './draft.ts';
-import { absentKeys } from './absent-keys.ts';
 import { saidOfOtherRows, valueOfRowsBefore } from './said-of-rows.ts';
 import { comparisons, impliedComparisons } from './assemble-comparisons.ts';
 import type { ConditionNode } from './reading.ts';
@@ -21,7 +20,6 @@ export function assembleConditions(draft: Draft): void {
   verbsNamingAnotherColumn(draft);
   verbsNamingAnEvent(draft);
   events(draft);
-  absentKeys(draft);
   comparisons(draft);
   impliedComparisons(draft);
   patterns(draft);

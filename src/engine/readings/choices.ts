@@ -59,9 +59,7 @@ export type Role =
    * ("orders not yet shipped": shipped_date empty, not status "shipped", which delivered orders
    * no longer have): rows where it is set, or empty when negated.
    */
-  | 'event'
-  /** column: a key said with "no" or "without" ("employees with no manager"): rows where it is empty. */
-  | 'absent';
+  | 'event';
 
 export interface Choice {
   readonly unit: number;
@@ -196,7 +194,6 @@ function linkChoices(
         if (isLiteralSide(right) || isLiteralSide(left)) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
         if (verbal && eventDates(links, schema).includes(link)) add('event');
-        if (left === 'negation' && !verbal && schema.entityByName.get(link.target.entity)?.columnByName.get(link.target.column)?.isForeignKey) add('absent');
         break;
       case 'value': {
         // "how many opportunities" where opportunity is both the entity and a value of its own type
