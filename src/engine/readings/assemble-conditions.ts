@@ -262,13 +262,10 @@ function namingColumn(draft: Draft, literalUnit: number): { entity: string; colu
   return keyAfterRowName(draft, literalUnit);
 }
 
-/** Name parts of a column that holds a number people give a row by ("order_no", "invoice_number", "code"). */
-const ROW_NUMBER_WORDS = new Set(['number', 'no', 'code', 'reference', 'ref']);
-
 /**
  * "order 5000", "invoice 17": a whole number right after one row's name says its key, when the key is
- * one whole-number column and no other column holds a number people give the rows by (then "order
- * 5000" could be either, and is left unread).
+ * one whole-number column and no other column of the rows is an identifier of their own (an
+ * `order_number`, a code: then "order 5000" could be either, and is left unread).
  */
 function keyAfterRowName(draft: Draft, literalUnit: number): { entity: string; column: string } | undefined {
   const literal = draft.unit(literalUnit);
@@ -277,7 +274,7 @@ function keyAfterRowName(draft: Draft, literalUnit: number): { entity: string; c
   if (literal.kind !== 'number' || !Number.isInteger(literal.value) || side !== literalUnit - 1 || target?.kind !== 'entity' || saidInPlural(draft, side)) return undefined;
   const entity = entityOf(draft.input.schema, target.entity);
   const key = entity.primaryKey.length === 1 ? entity.columnByName.get(entity.primaryKey[0]) : undefined;
-  if (key?.type !== 'integer' || entity.columns.some((column) => column !== key && column.words.some((word) => ROW_NUMBER_WORDS.has(word)))) return undefined;
+  if (key?.type !== 'integer' || entity.columns.some((column) => column !== key && column.isKey && !column.isForeignKey)) return undefined;
   draft.feature('literal.row-key');
   return { entity: entity.name, column: key.name };
 }

@@ -14,11 +14,11 @@ export function assembleGroups(draft: Draft): void {
     // "by year and category": the grain that heads the list groups by itself (see assembleTime).
     const afterGrain = listed === undefined && listGrainHead(draft.input.units, draft.input.contexts, pick.unit) !== undefined;
     const cueIndex = listed ?? draft.leftOf(pick.unit);
-    const cue = afterGrain ? { kind: 'group' as const } : draft.cueAt(cueIndex);
-    if (cue?.kind !== 'group' && !(cue?.kind === 'pivot' && !cue.grain)) throw new Invalid();
+    const cue = afterGrain ? undefined : draft.cueAt(cueIndex);
+    if (!afterGrain && cue?.kind !== 'group' && !(cue?.kind === 'pivot' && !cue.grain)) throw new Invalid();
     const tokens = afterGrain ? draft.use(pick.unit) : [...draft.useCue(cueIndex), ...draft.use(pick.unit)];
     const referenced = target?.kind === 'column' ? referencedEntity(draft, target.entity, target.column) : undefined;
-    if (cue.kind === 'pivot') {
+    if (cue?.kind === 'pivot') {
       // "one column per status": a plain column's values become the columns.
       if (target?.kind !== 'column' || referenced) throw new Invalid();
       draft.pivot = { kind: 'column', entity: target.entity, column: target.column, tokens };

@@ -47,7 +47,7 @@ const WIDER = 10;
 export function enumerateReadings(input: AssemblyInput, choices: readonly Choice[][], weights: Readonly<Record<string, number>>, options: EnumerateOptions): Candidate[] {
   const found = readingsOf(input, beamSearch(choices, weights, options.beam).slice(0, options.keep), weights);
   if (found.length > 0) return found;
-  return readingsOf(input, beamSearch(choices, weights, options.beam * WIDER).slice(options.keep, options.keep * WIDER), weights);
+  return readingsOf(input, beamSearch(choices, weights, options.beam * WIDER).slice(0, options.keep * WIDER), weights);
 }
 
 function readingsOf(input: AssemblyInput, combinations: readonly Combination[], weights: Readonly<Record<string, number>>): Candidate[] {
