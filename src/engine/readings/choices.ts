@@ -82,6 +82,14 @@ const MAX_LINKS_PER_UNIT = 4;
 /** Verbs that only say where something is ("based in", "located at"). */
 const LOCATING_VERBS: ReadonlySet<string> = new Set(['base', 'locate', 'situate', 'headquarter']);
 
+/**
+ * The feature of a choice tried only by the wider search (enumerate.ts): a reading of the question's
+ * words that is right only where no reading of them as named holds together.
+ */
+export const LAST_RESORT = 'link.last-resort';
+
+const LOOSE_SENSES: ReadonlySet<Link['match']> = new Set(['wordnet-hypernym', 'wordnet-hyponym']);
+
 export function proposeChoices(units: readonly Unit[], contexts: readonly UnitContext[], tokens: readonly Token[], schema: SchemaIndex): Choice[][] {
   const named = entitiesNamed(units);
   return units.map((unit, index) => {
@@ -101,7 +109,13 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
         if (unitSaid) return [...links, { unit: index, role: 'word', features: { 'link.unit-said': 1 } }];
         // "accounts based in Germany", "offices located in Spain": a participle before a place says where, it names nothing.
         const placing = unit.end - unit.start === 1 && LOCATING_VERBS.has(tokens[unit.start].lemma) && ['in', 'at', 'near'].includes(tokens[unit.end]?.lower ?? '');
-        return placing ? [...links, { unit: index, role: 'word', features: { 'link.verb-as-word': 1 } }] : links;
+        if (placing) return [...links, { unit: index, role: 'word', features: { 'link.verb-as-word': 1 } }];
+        // "Which plan brings in the most MRR?": a verb whose only links are a sense above or below its
+        // own ("bring" under "channel") may just be the question's verb, as "has" would be, where
+        // no reading of it as named holds together; never where it names a table beside one the
+        // question names ("students living in a dorm": lives_in, the students' rooms, relates them).
+        const looseVerb = isVerb(tokens, unit.start, unit.end) && unit.links.every((link) => LOOSE_SENSES.has(link.match) && !besideNamed(schema, link.target.entity, named));
+        return looseVerb ? [...links, { unit: index, role: 'word', features: { 'link.verb-as-word': 1, [LAST_RESORT]: 1 } }] : links;
       }
       case 'cue': {
         // "the phone number of the Leeds office": "number of" right after a noun belongs to the noun.
@@ -115,6 +129,13 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
       case 'word': return [];
     }
   });
+}
+
+/** Whether an entity is one the question names, or one its rows point to or are pointed to by. */
+function besideNamed(schema: SchemaIndex, entity: string, named: ReadonlyMap<string, ReadonlySet<number>>): boolean {
+  const info = schema.entityByName.get(entity);
+  const neighbours = [entity, ...(info?.foreignKeys.map((key) => key.refEntity) ?? []), ...(info?.incoming.map((link) => link.fromEntity) ?? [])];
+  return neighbours.some((neighbour) => named.has(neighbour));
 }
 
 /** Entities the question names as such ("employees"), by the units that name them. */

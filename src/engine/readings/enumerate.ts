@@ -8,7 +8,7 @@ import { planReading, type PlannedReading } from '../plan/plan-reading.ts';
 import { Unplannable } from '../plan/unplannable.ts';
 import { assemble } from './assemble.ts';
 import { isDegenerate } from './degenerate.ts';
-import type { Choice } from './choices.ts';
+import { LAST_RESORT, type Choice } from './choices.ts';
 import type { AssemblyInput } from './draft.ts';
 import { addFeatures, type Features } from './features.ts';
 import { scoreOf } from './model.ts';
@@ -45,7 +45,8 @@ export interface EnumerateOptions {
 const WIDER = 10;
 
 export function enumerateReadings(input: AssemblyInput, choices: readonly Choice[][], weights: Readonly<Record<string, number>>, options: EnumerateOptions): Candidate[] {
-  const found = readingsOf(input, beamSearch(choices, weights, options.beam).slice(0, options.keep), weights);
+  const first = choices.map((options) => options.filter((choice) => choice.features[LAST_RESORT] === undefined));
+  const found = readingsOf(input, beamSearch(first, weights, options.beam).slice(0, options.keep), weights);
   if (found.length > 0) return found;
   return readingsOf(input, beamSearch(choices, weights, options.beam * WIDER).slice(0, options.keep * WIDER), weights);
 }

@@ -1,0 +1,43 @@
+/**
+ * "Which region brings in the most revenue?": a verb whose only links are a WordNet sense above or
+ * below its own ("bring" under the verb "channel", a column of complaints) is read as the question's
+ * verb, as "has" would be, where no reading of it as named holds together. Where it names a table
+ * beside one the question names, it relates them, and is never passed over. On a retail schema the
+ * engine was not tuned on.
+ */
+import { expect, it } from 'vitest';
+import { proposeChoices } from '../../../src/engine/readings/choices.ts';
+import { contextsOf } from '../../../src/engine/readings/context.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { summarise } from '../summarise.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const retail = catalog(
+  entity({ name: 'region', rows: 8, columns: [['id', 'integer'], ['name', 'text']] }),
+  entity({ name: 'store', rows: 120, columns: [['id', 'integer'], ['name', 'text'], ['region_id', 'integer'], ['revenue', 'number']], references: { region_id: 'region' } }),
+  entity({ name: 'member', rows: 5000, columns: [['id', 'integer'], ['name', 'text']] }),
+  entity({ name: 'complaint', rows: 900, columns: [['id', 'integer'], ['member_id', 'integer'], ['channel', 'text'], ['opened_on', 'date']], references: { member_id: 'member' } }),
+);
+const values = [{ entity: 'complaint', column: 'channel', values: ['phone', 'email'] }];
+const read = (question: string) => readQuestion(question, retail, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+
+it('reads a verb linked only by a looser sense as the question\'s verb, as "has" is read', () => {
+  const { candidates, units, tokens } = read('Which region brings in the most revenue?');
+  const verb = units.find((unit) => tokens[unit.start].lower === 'brings');
+  expect(verb?.kind === 'link' && verb.links.length > 0 && verb.links.every((link) => link.match.startsWith('wordnet-hyp'))).toBe(true);
+  expect(candidates[0]?.unusedWords).toEqual([2]);
+  expect(summarise(candidates[0]!.planned.query)).toEqual(summarise(read('Which region has the most revenue?').candidates[0]!.planned.query));
+});
+
+it('keeps such a verb a link where it names a table beside one the question names', () => {
+  // complaint points to member: "brings" may name the complaints members channel, so it is never passed over.
+  const verbChoices = (question: string) => {
+    const { units, tokens, schema } = read(question);
+    const choices = proposeChoices(units, contextsOf(units), tokens, schema);
+    return choices[units.findIndex((unit) => tokens[unit.start].lower === 'brings')]!.map((choice) => choice.role);
+  };
+  expect(verbChoices('Which region brings in the most revenue?')).toContain('word');
+  expect(verbChoices('Which member brings in the most revenue?')).not.toContain('word');
+});
