@@ -10,7 +10,7 @@
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
-import type { Candidate } from './enumerate.ts';
+import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
 import { isLayerReading, layerQuestions } from './layer-questions.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
@@ -77,6 +77,19 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * "categories with revenue above 1,000,000": a metric's reading with groups kept or cut by a
+ * number said of that metric. The cut picks among the rows the reading without it gives, so it
+ * vouches for the shape without the cut (undefined when the reading has no such cut, or another).
+ */
+export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>): string | undefined {
+  const { having, outputs } = candidate.reading;
+  const metric = outputs.length > 0 && outputs.every((output) => output.kind !== 'measure' || output.metric !== undefined) ? outputs.find((output) => output.kind === 'measure')?.metric : undefined;
+  if (metric === undefined || having.length === 0 || !having.every((cut) => cut.measure.metric === metric && cut.against === undefined && cut.values.length > 0)) return undefined;
+  const query = JSON.parse(candidate.core) as Record<string, unknown>;
+  return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
+}
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */
 export function verifiedReading(question: string, catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): Candidate | undefined {

@@ -9,7 +9,7 @@ import { vouchedShape } from '../../../src/engine/readings/verified.ts';
 
 /** decide reads only these fields of a candidate; each stands for an aggregate answer (lists: shown-columns.test.ts). */
 function candidate(score: number, core: string, unusedWords: readonly number[] = [], features: Features = {}): Candidate {
-  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [], measures: [{ id: 'm' }] } }, reading: { outputs: [], conditions: [], groups: [] } } as unknown as Candidate;
+  return { score, core, key: core, unusedWords, features, planned: { query: { joins: [], measures: [{ id: 'm' }] } }, reading: { outputs: [], conditions: [], groups: [], having: [] } } as unknown as Candidate;
 }
 
 /** A model whose confidence is a logistic of `bias + probabilityWeight × pooled probability`. */
@@ -145,7 +145,7 @@ describe('decide', () => {
     const coreWith = (filters: object[]) => JSON.stringify({ filters, limit: 10, measures: ['revenue'] });
     const verifiedCore = coreWith([]);
     const verified = new Map([[vouchedShape(candidate(1, verifiedCore)), { question: 'top 10 customers by revenue', core: verifiedCore }]]);
-    const revenue = { outputs: [{ kind: 'measure', metric: { time: { entity: 'orders', column: 'order_date' } } }], conditions: [], groups: [] };
+    const revenue = { outputs: [{ kind: 'measure', metric: { time: { entity: 'orders', column: 'order_date' } } }], conditions: [], groups: [], having: [] };
     const withReading = (core: string): Candidate => ({ ...candidate(1, core), reading: revenue }) as unknown as Candidate;
     expect(decide([withReading(coreWith(period('orders', 'order_date')))], tokens, unsure, verified)).toMatchObject({ kind: 'answer', confidence: 1 });
     expect(decide([withReading(coreWith(period('customers', 'since')))], tokens, unsure, verified)).toMatchObject({ kind: 'decline', why: 'not-confident' });

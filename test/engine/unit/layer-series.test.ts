@@ -2,10 +2,11 @@
  * A metric the semantic layer defines, by a grain of the date it is dated by ("room revenue by
  * quarter in 2024"), by a table its rows point to ("room revenue by guest") or by a column of few
  * values whose name no other column there ends with ("room revenue by status"), is what the layer
- * itself says, and so is one of those with a grain ("by guest and year"): answered without a
- * verified question, with a note saying so. The same metric with a
- * condition of its own, or by a column whose name another shares ("country" of the guest and of the
- * booking), still needs the engine's confidence. On a schema of our own.
+ * itself says, and so are one of those with a grain ("by guest and year") and one of those cut by a
+ * number said of the metric ("guests with room revenue above 5000"): answered without a verified
+ * question, with a note saying so. The same metric with a condition of its own, or by a column whose
+ * name another shares ("country" of the guest and of the booking), still needs the engine's
+ * confidence. On a schema of our own.
  */
 import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
@@ -92,4 +93,18 @@ it('vouches for a metric averaged over whole rows by groups of those rows only, 
   const questions = [...verifiedReadings(shop, [], shippedModel(), fixture.now).values()].map((entry) => entry.question);
   expect(questions).toContain('average sale value by client');
   expect(questions).not.toContain('average sale value by item');
+});
+
+it('vouches for the metric by a group it vouches for, cut by a number said of the metric', () => {
+  const result = planQuestion('guests with room revenue above 5000 in 2024', fixture, { suggest: false });
+  expect(result.ok, result.ok ? '' : result.reason).toBe(true);
+  if (!result.ok) return;
+  expect(result.confidence).toBe(1);
+  const summary = summarise(result.query);
+  expect(summary.dimensions).toEqual(['guest.id', 'guest.name']);
+  expect(summary.having).toHaveLength(1);
+  expect(summary.having[0]).toMatch(/ gt 5000$/);
+  // A cut by another number than the metric's is the engine's own reading to weigh.
+  const byNights = planQuestion('guests with more than 20 bookings', fixture, { suggest: false });
+  expect(byNights.ok && byNights.confidence === 1).toBe(false);
 });
