@@ -339,9 +339,9 @@ export function assembleHaving(draft: Draft): void {
   for (const measure of measuresOf(draft)) {
     const unitIndex = [...draft.measureOfUnit.entries()].find(([, list]) => list.includes(measure))?.[0];
     if (unitIndex === undefined) continue;
-    const cueIndex = draft.rightOf(unitIndex);
+    const cueIndex = [draft.rightOf(unitIndex), numberSaidBefore(draft, unitIndex)].find((index) => index !== undefined && draft.cueAt(index)?.kind === 'compare' && !draft.usedCues.has(index)) ?? -1;
     const cue = draft.cueAt(cueIndex);
-    if (cue?.kind !== 'compare' || draft.usedCues.has(cueIndex) || (cue.values.length === 0 && !cue.against)) continue;
+    if (cue?.kind !== 'compare' || (cue.values.length === 0 && !cue.against)) continue;
     // "how many members are under 40 in each club?": the number is what is asked, so nothing compares it.
     if (asksHowMany(draft, measure)) continue;
     // "the number of employees who are over 60": the comparison belongs to the employees, not to their number.
@@ -351,6 +351,15 @@ export function assembleHaving(draft: Draft): void {
     draft.having.push({ measure, op: cue.op, values: cue.values, ...(cue.against ? { against: cue.against } : {}), tokens: draft.useCue(cueIndex) });
     draft.feature(cue.against ? 'having.average' : 'having.measure');
   }
+}
+
+/** "more than 1 million euros in revenue", "over 500 units sold": a number said right before its measure (or "in" it); the cue's index. */
+function numberSaidBefore(draft: Draft, unitIndex: number): number | undefined {
+  const left = draft.input.contexts[unitIndex].left;
+  if (left.kind === 'compare') return left.unit;
+  if (left.kind !== 'in' || left.between.length > 0) return undefined;
+  const before = draft.input.contexts[left.unit].left;
+  return before.kind === 'compare' && before.between.length === 0 ? before.unit : undefined;
 }
 
 function asksHowMany(draft: Draft, measure: MeasureNode): boolean {

@@ -104,6 +104,12 @@ it('vouches for the metric by a group it vouches for, cut by a number said of th
   expect(summary.dimensions).toEqual(['guest.id', 'guest.name']);
   expect(summary.having).toHaveLength(1);
   expect(summary.having[0]).toMatch(/ gt 5000$/);
+  // The number may come first, or "in" the metric.
+  for (const question of ['guests with more than 5000 in room revenue in 2024', 'guests with over 5000 room revenue in 2024']) {
+    const before = planQuestion(question, fixture, { suggest: false });
+    expect(before.ok && before.confidence, question).toBe(1);
+    if (before.ok) expect(summarise(before.query).having, question).toEqual(summary.having);
+  }
   // A cut by another number than the metric's is the engine's own reading to weigh.
   const byNights = planQuestion('guests with more than 20 bookings', fixture, { suggest: false });
   expect(byNights.ok && byNights.confidence === 1).toBe(false);
