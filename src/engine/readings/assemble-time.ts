@@ -37,6 +37,9 @@ export function assembleTime(draft: Draft): void {
   }
   for (const [index, unit] of draft.input.units.entries()) {
     if (unit.kind !== 'cue' || unit.cue.kind !== 'grain') continue;
+    // "subscriptions billed monthly": a grain word read as the value it also is groups by nothing.
+    const pick = draft.picks[index];
+    if (pick !== undefined && pick.role !== 'cue') continue;
     const column = timeColumn(draft, index);
     if (!column) throw new Invalid();
     newRowsOn(draft, column);
