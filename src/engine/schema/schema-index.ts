@@ -180,8 +180,10 @@ function addColumnTerms(terms: TermBuilder, entity: EntityInfo, column: ColumnIn
   const words = column.words.length > 1 && ['at', 'on'].includes(column.words.at(-1) ?? '') ? column.words.slice(0, -1) : column.words;
   addNames(terms, column, words, column.name, target);
   if (column.commentWords && column.commentWords.length <= 3) terms.add(column.commentWords, target, 'comment');
-  // A key's comment names the rows it points to ("Driver of the trip"), which their own table answers to.
-  if (!column.isKey && !column.isForeignKey) addCommentHead(terms, column, target);
+  // A key's comment names the rows it points to ("Driver of the trip"), which their own table answers
+  // to; a code's names what it encodes ("Service level: STD standard, …" on `svc_cd`).
+  const isCode = column.words.at(-1) === 'code' && !column.isPrimaryKey && !column.isForeignKey;
+  if ((!column.isKey || isCode) && !column.isForeignKey) addCommentHead(terms, column, target);
   // resolution_hours, delivery_days: a length of time, in the unit its name ends with ("resolution time").
   if (column.isNumeric && words.length > 1 && DURATION_UNITS.has(lemmaOf(words.at(-1) ?? ''))) {
     for (const noun of ['time', 'duration']) terms.add([...words.slice(0, -1), noun], target, 'holds');
