@@ -151,10 +151,13 @@ function addNames(terms: TermBuilder, element: ElementWords, words: readonly str
   for (const synonym of element.synonymWords ?? []) terms.add(synonym, target, 'layer');
 }
 
-/** The noun phrase a terse name's comment opens with (see isTerse), by which it is said and labelled. */
+/**
+ * The noun phrase a terse name's comment opens with (see isTerse), by which it is said and labelled;
+ * or one any comment opens with as a label, before a colon ("Jobs: a request to maintain…").
+ */
 function spokenHead(name: string, comment: string | undefined): string[] | undefined {
   const head = commentHeadOf(comment);
-  return head && isTerse(name, head) ? head : undefined;
+  return head && (isTerse(name, head) || /^[^.;:(,]+:/.test(comment ?? '')) ? head : undefined;
 }
 
 /** A name written short: a part (not a general one like `id`) that is an abbreviation, no word at all, or the first letters of its comment's words (`drvr`, `cust_nm`, `inc` for "Incidents on trips"). */
