@@ -343,9 +343,9 @@ export function negatedBefore(draft: Draft, unitIndex: number): boolean {
       agent = index;
       continue;
     }
-    // "did not sign up in", "who are not based in": verbs and the column named may stand between.
+    // "did not sign up in", "who are not based in": verbs (read as such) and the column named may stand between.
     const role = draft.picks[index]?.role;
-    if (unit.kind !== 'word' && !(unit.kind === 'link' && (role === 'names' || role === 'relation'))) return false;
+    if (unit.kind !== 'word' && !(unit.kind === 'link' && (role === 'names' || role === 'relation' || role === 'word'))) return false;
   }
   return false;
 }

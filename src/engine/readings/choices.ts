@@ -114,7 +114,9 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
         // own ("bring" under "channel") may just be the question's verb, as "has" would be, where
         // no reading of it as named holds together; never where it names a table beside one the
         // question names ("students living in a dorm": lives_in, the students' rooms, relates them).
-        const looseVerb = isVerb(tokens, unit.start, unit.end) && unit.links.every((link) => LOOSE_SENSES.has(link.match) && !besideNamed(schema, link.target.entity, named));
+        // So may a verb that only names a metric ("subscriptions billed monthly": billings).
+        const looseVerb = isVerb(tokens, unit.start, unit.end)
+          && unit.links.every((link) => link.target.kind === 'metric' || (LOOSE_SENSES.has(link.match) && !besideNamed(schema, link.target.entity, named)));
         return looseVerb ? [...links, { unit: index, role: 'word', features: { 'link.verb-as-word': 1, [LAST_RESORT]: 1 } }] : links;
       }
       case 'cue': {

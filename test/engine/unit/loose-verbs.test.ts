@@ -2,8 +2,8 @@
  * "Which region brings in the most revenue?": a verb whose only links are a WordNet sense above or
  * below its own ("bring" under the verb "channel", a column of complaints) is read as the question's
  * verb, as "has" would be, where no reading of it as named holds together. Where it names a table
- * beside one the question names, it relates them, and is never passed over. On a retail schema the
- * engine was not tuned on.
+ * beside one the question names, it relates them, and is never passed over. So may a verb that only
+ * names a metric ("subscriptions billed monthly"). On schemas the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
 import { proposeChoices } from '../../../src/engine/readings/choices.ts';
@@ -11,7 +11,8 @@ import { contextsOf } from '../../../src/engine/readings/context.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
-import { summarise } from '../summarise.ts';
+import { planned, summarise } from '../summarise.ts';
+import type { Catalog } from '../../../src/connectors/catalog.ts';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const retail = catalog(
@@ -40,4 +41,21 @@ it('keeps such a verb a link where it names a table beside one the question name
   };
   expect(verbChoices('Which region brings in the most revenue?')).toContain('word');
   expect(verbChoices('Which member brings in the most revenue?')).not.toContain('word');
+});
+
+it('reads a verb that only names a metric as the question\'s verb where nothing else holds, negated or not', () => {
+  const billing: Catalog = {
+    entities: [
+      entity({ name: 'subscription', rows: 500, columns: [['id', 'integer'], ['seats', 'integer'], ['billing_cycle', 'text']] }),
+      {
+        ...entity({ name: 'invoice', rows: 6000, columns: [['id', 'integer'], ['subscription_id', 'integer'], ['amount', 'number'], ['issued_on', 'date']], references: { subscription_id: 'subscription' } }),
+        metrics: [{ words: ['billings', 'billed'], label: 'Billings', aggregate: 'sum' as const, column: 'amount', conditions: [], time: { entity: 'invoice', column: 'issued_on' } }],
+      },
+    ],
+  };
+  const fixture = { catalog: billing, values: [{ entity: 'subscription', column: 'billing_cycle', values: ['monthly', 'annual'] }], now };
+  expect(planned(fixture, 'total seats of subscriptions billed monthly').summary.filters).toEqual(['subscription.billing_cycle eq monthly']);
+  const negated = planned(fixture, 'total seats of subscriptions not billed monthly').summary;
+  expect(negated.measures).toEqual(['sum(subscription.seats)']);
+  expect(negated.filters).toEqual(['subscription.billing_cycle neq monthly']);
 });
