@@ -210,6 +210,8 @@ function graded(token: Token): boolean {
 }
 
 function valueLinks(tokens: readonly Token[], start: number, end: number, values: ValueIndex): Link[] {
+  // "Mid-Market accounts": a capitalised compound stays one word, which names a value of its parts.
+  if (end - start === 1 && tokens[start].text.includes('-')) return compoundValueLinks(tokens[start], values);
   const entries = formsOf(tokens[start]).flatMap((form) => values.byFirstWord.get(form) ?? []);
   if (entries.length === 0 || saysWhatHappened(tokens, start, end)) return [];
   const words = tokens.slice(start, end).filter((token) => token.kind === 'word');
@@ -224,6 +226,12 @@ function valueLinks(tokens: readonly Token[], start: number, end: number, values
     }
   }
   return links;
+}
+
+function compoundValueLinks(token: Token, values: ValueIndex): Link[] {
+  const words = valueWords(token.text);
+  return (values.byFirstWord.get(words[0] ?? '') ?? []).filter((entry) => entry.words.join(' ') === words.join(' '))
+    .map((entry) => ({ start: token.index, end: token.index + 1, target: valueTarget(entry), match: 'value', strength: entry.value.toLowerCase() === token.lower ? 1 : 0.9 }));
 }
 
 /**
