@@ -8,7 +8,7 @@
  * rows reach the group; no owner need check each question. Each is read as a verified question is,
  * and vouches for the same (see verified.ts, vouchedShape).
  */
-import type { Catalog, CatalogMetric, ColumnValues } from '../../connectors/catalog.ts';
+import type { Catalog, CatalogMetric, CatalogSegment, ColumnValues } from '../../connectors/catalog.ts';
 import { columnWords, entityNoun } from '../plan/labels.ts';
 import { reachFrom } from '../schema/join-graph.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
@@ -67,4 +67,40 @@ export function isLayerReading(reading: Reading, { metric, groups }: LayerQuesti
   });
   return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === groups.length + 1 && grouped
     && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
+}
+
+/** A count of a segment's rows the layer vouches for, by a grain of its date or over a period of it. */
+export interface SegmentQuestion {
+  readonly question: string;
+  readonly entity: string;
+  readonly segment: CatalogSegment;
+  /** The date a period or grain of the question must be on: the segment's own, else its rows' main date. */
+  readonly date?: string;
+}
+
+/**
+ * "How many churned subscriptions?", "churned subscriptions by month this year": the rows of a
+ * segment the layer defines, counted, by a grain of the date the layer dates it by (else the rows'
+ * own date) and over a period of it. The layer says which rows the segment holds; counting them
+ * needs nothing else.
+ */
+export function segmentQuestions(catalog: Catalog): SegmentQuestion[] {
+  const schema = schemaIndexOf(catalog);
+  return schema.entities.flatMap((entity) => entity.segments.flatMap((segment) => {
+    const rows = `${segment.words[0]} ${entityNoun(entity, true)}`;
+    const date = segment.time ?? entity.mainDate?.name;
+    const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
+    return [`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, segment, ...(date ? { date } : {}) }));
+  }));
+}
+
+/** Whether a reading counts the segment's rows and nothing else, dated (if at all) by its date. */
+export function isSegmentReading(reading: Reading, { entity, segment, date }: SegmentQuestion): boolean {
+  const output = reading.outputs.find((each) => each.kind === 'measure');
+  const counts = reading.outputs.length === 1 + reading.groups.length && output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
+  const onDate = (node: { readonly entity: string; readonly column: string }) => node.entity === entity && node.column === date;
+  const conditions = reading.conditions.filter((condition) => condition.kind !== 'period' || !onDate(condition));
+  const grouped = reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1;
+  return counts && grouped && conditions.length === 1 && conditions[0].kind === 'segment' && conditions[0].segment === segment && conditions[0].entity === entity
+    && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
 }

@@ -12,15 +12,15 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import { isLayerReading, layerQuestions } from './layer-questions.ts';
+import { isLayerReading, isSegmentReading, layerQuestions, segmentQuestions } from './layer-questions.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
-  /** Vouched by the semantic layer's own definition of a metric, not by a question the owner checked (see layerQuestions). */
-  readonly layer?: true;
+  /** Vouched by the semantic layer's own definition of a metric or a segment, not by a question the owner checked (see layerQuestions, segmentQuestions). */
+  readonly layer?: 'metric' | 'segment';
 }
 
 export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion>;
@@ -31,7 +31,7 @@ const byDay = knowledgeCache<{ day: string; readings: VerifiedReadings }>();
 
 export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues[], model: Model, now: Date): VerifiedReadings {
   const questions = catalog.verifiedQuestions ?? [];
-  if (questions.length === 0 && !catalog.entities.some((entity) => (entity.metrics ?? []).length > 0)) return NONE;
+  if (questions.length === 0 && !catalog.entities.some((entity) => (entity.metrics ?? []).length > 0 || (entity.segments ?? []).length > 0)) return NONE;
   const day = now.toISOString().slice(0, 10);
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
@@ -45,7 +45,13 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const reading = verifiedReading(layer.question, catalog, values, model, now);
     if (!reading || !isLayerReading(reading.reading, layer)) continue;
     const shape = vouchedShape(reading);
-    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: true });
+    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric' });
+  }
+  for (const segment of segmentQuestions(catalog)) {
+    const reading = verifiedReading(segment.question, catalog, values, model, now);
+    if (!reading || !isSegmentReading(reading.reading, segment)) continue;
+    const shape = vouchedShape(reading);
+    if (!readings.has(shape)) readings.set(shape, { question: segment.question, core: reading.core, layer: 'segment' });
   }
   Object.assign(known, { day, readings });
   return readings;

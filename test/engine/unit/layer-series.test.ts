@@ -6,7 +6,9 @@
  * number said of the metric ("guests with room revenue above 5000"): answered without a verified
  * question, with a note saying so. The same metric with a condition of its own, or by a column whose
  * name another shares ("country" of the guest and of the booking), still needs the engine's
- * confidence. On a schema of our own.
+ * confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
+ * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date). On schemas of
+ * our own.
  */
 import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
@@ -113,4 +115,25 @@ it('vouches for the metric by a group it vouches for, cut by a number said of th
   // A cut by another number than the metric's is the engine's own reading to weigh.
   const byNights = planQuestion('guests with more than 20 bookings', fixture, { suggest: false });
   expect(byNights.ok && byNights.confidence === 1).toBe(false);
+});
+
+it('vouches for the count of a segment\'s rows by a grain of its date or over a period of it, not by other groups', () => {
+  const helpdesk: Catalog = {
+    entities: [
+      entity({ name: 'agent', rows: 30, columns: [['id', 'integer'], ['name', 'text']] }),
+      {
+        ...entity({ name: 'ticket', rows: 9000, columns: [['id', 'integer'], ['agent_id', 'integer'], ['status', 'text'], ['opened_on', 'date'], ['resolved_on', 'date']], references: { agent_id: 'agent' } }),
+        segments: [{ words: ['solved'], label: 'solved tickets', conditions: [{ column: 'status', op: 'eq' as const, values: ['solved'] }], time: 'resolved_on' }],
+      },
+    ],
+  };
+  const desk = { catalog: helpdesk, values: [{ entity: 'ticket', column: 'status', values: ['open', 'solved'] }], now: fixture.now };
+  const vouched = [...verifiedReadings(helpdesk, desk.values, shippedModel(), desk.now).values()].map((entry) => entry.question);
+  expect(vouched).toEqual(expect.arrayContaining(['how many solved tickets', 'solved tickets by month this year']));
+  const perQuarter = planQuestion('number of solved tickets per quarter in 2024', desk, { suggest: false });
+  expect(perQuarter.ok && perQuarter.confidence, perQuarter.ok ? '' : perQuarter.reason).toBe(1);
+  if (perQuarter.ok) expect(summarise(perQuarter.query).dimensions).toEqual(['ticket.resolved_on/quarter']);
+  if (perQuarter.ok) expect(perQuarter.assumptions).toContain('Read as the semantic layer defines these rows, counted by the date it dates them by.');
+  const perAgent = planQuestion('number of solved tickets per agent', desk, { suggest: false });
+  expect(perAgent.ok && perAgent.confidence === 1).toBe(false);
 });
