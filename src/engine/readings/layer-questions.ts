@@ -5,7 +5,8 @@
  * few and whose name no other column there ends with ("billings by plan tier"), and by one of those
  * and a grain ("revenue by customer segment and year"). A metric averaged over whole rows (average
  * order value) only by groups of those rows. The layer says what the metric is and the schema how its
- * rows reach the group; no owner need check each question. Each is read as a verified question is,
+ * rows reach the group; no owner need check each question. So does the count of a segment's rows,
+ * over a period of the segment's date and by a grain of it. Each is read as a verified question is,
  * and vouches for the same (see verified.ts, vouchedShape).
  */
 import type { Catalog, CatalogMetric, CatalogSegment, ColumnValues } from '../../connectors/catalog.ts';
