@@ -9,7 +9,7 @@ import { carriesMeaning } from './word-classes.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import { widestListing } from './shown-columns.ts';
-import { shapeWithoutCut, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
+import { saysOwners, shapeWithoutCut, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
@@ -52,22 +52,23 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const best = candidates[0];
   const dropped = droppedWords(best, tokens);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
-  const verifiedAs = verified.get(vouchedShape(best));
+  const vouched = verified.get(vouchedShape(best));
+  const verifiedAs = vouched && saysOwners(vouched, best.reading, tokens) ? vouched : undefined;
   const decision = judge(candidates, model, verifiedAs);
   if (decision.kind === 'answer' || verifiedAs !== undefined) return decision;
   // Readings that list the same rows with other columns are one answer, shown with all of them: they
   // stop counting as a rival answer, but lend the best reading none of their likelihood.
   const pooled = widestListing(candidates, model.weights[DECLINE_FEATURE] ?? 0);
-  if (pooled === candidates) return vouchedCut(candidates, model, verified) ?? decision;
+  if (pooled === candidates) return vouchedCut(candidates, tokens, model, verified) ?? decision;
   const widened = judge(pooled, model, undefined, best, evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0).probability);
-  return widened.kind === 'answer' ? widened : (vouchedCut(candidates, model, verified) ?? decision);
+  return widened.kind === 'answer' ? widened : (vouchedCut(candidates, tokens, model, verified) ?? decision);
 }
 
 /** The best reading judged as vouched for by the verified reading it cuts by a number (see shapeWithoutCut), when it is. */
-function vouchedCut(candidates: readonly Candidate[], model: Model, verified: VerifiedReadings): Decision | undefined {
+function vouchedCut(candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings): Decision | undefined {
   const shape = shapeWithoutCut(candidates[0]);
   const vouched = shape === undefined ? undefined : verified.get(shape);
-  return vouched === undefined ? undefined : judge(candidates, model, vouched);
+  return vouched === undefined || !saysOwners(vouched, candidates[0].reading, tokens) ? undefined : judge(candidates, model, vouched);
 }
 
 /** The first candidate answered, or why not; `judged` (default the first) is the reading whose features and probability are weighed. */

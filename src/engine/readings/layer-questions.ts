@@ -16,7 +16,8 @@ import { schemaIndexOf } from '../schema/schema-index.ts';
 import { entityOf, type EntityInfo } from '../schema/schema-model.ts';
 import type { Reading } from './reading.ts';
 
-type WantedGroup = { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string } | { readonly kind: 'column'; readonly entity: string; readonly column: string };
+/** `owner`: a column whose name others there share, vouched for only when said with its table's noun ("supplier country"). */
+type WantedGroup = { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string } | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly owner?: readonly string[] };
 
 export interface LayerQuestion {
   readonly question: string;
@@ -36,11 +37,15 @@ export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]
     const reached = [...reach.paths.keys()].filter((other) => !reach.ambiguous.has(other) && (!whole || whole.has(other))).map((other) => entityOf(schema, other));
     const lastWords = reached.flatMap((other) => other.columns.map((column) => column.words.at(-1)));
     const ownWord = (word: string | undefined) => lastWords.filter((other) => other === word).length === 1;
-    const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && ownWord(column.words.at(-1)))
-      .map((column) => ({ other, column: column.name, words: columnWords(column).join(' ') })));
+    // "revenue by supplier country": a name others share ("country" of customers too) only with its table's noun.
+    const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && (ownWord(column.words.at(-1)) || other !== entity))
+      .map((column) => ({ other, column: column.name, words: columnWords(column).join(' '), owned: !ownWord(column.words.at(-1)) })));
     const groups: { words: string; group: WantedGroup }[] = [
       ...reached.filter((other) => other !== entity).map((other) => ({ words: entityNoun(other), group: { kind: 'entity' as const, entity: other.name } })),
-      ...columns.map(({ other, column, words }) => ({ words: `${ownedBy(other, entity)}${words}`, group: { kind: 'column' as const, entity: other.name, column } })),
+      ...columns.map(({ other, column, words, owned }) => ({
+        words: `${ownedBy(other, entity)}${words}`,
+        group: { kind: 'column' as const, entity: other.name, column, ...(owned ? { owner: entityNoun(other).split(' ') } : {}) },
+      })),
     ];
     const month: { words: string; group: WantedGroup } = { words: 'month', group: { kind: 'grain' } };
     const asked = (...parts: (typeof month)[]) => ({ question: `${label} by ${parts.map((part) => part.words).join(' and ')}`, metric, groups: parts.map((part) => part.group) });

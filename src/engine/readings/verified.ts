@@ -14,6 +14,8 @@ import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
 import { isLayerReading, isSegmentReading, layerQuestions, segmentQuestions } from './layer-questions.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
+import type { Reading } from './reading.ts';
+import type { Token } from '../question/tokens.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
@@ -21,6 +23,8 @@ export interface VerifiedQuestion {
   readonly core: string;
   /** Vouched by the semantic layer's own definition of a metric or a segment, not by a question the owner checked (see layerQuestions, segmentQuestions). */
   readonly layer?: 'metric' | 'segment';
+  /** Columns grouped by that the question must say with their table's noun ("supplier country"; see layerQuestions). */
+  readonly saidWith?: readonly { readonly entity: string; readonly column: string; readonly words: readonly string[] }[];
 }
 
 export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion>;
@@ -45,7 +49,8 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const reading = verifiedReading(layer.question, catalog, values, model, now);
     if (!reading || !isLayerReading(reading.reading, layer)) continue;
     const shape = vouchedShape(reading);
-    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric' });
+    const saidWith = layer.groups.flatMap((group) => (group.kind === 'column' && group.owner ? [{ entity: group.entity, column: group.column, words: group.owner }] : []));
+    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric', ...(saidWith.length > 0 ? { saidWith } : {}) });
   }
   for (const segment of segmentQuestions(catalog)) {
     const reading = verifiedReading(segment.question, catalog, values, model, now);
@@ -95,6 +100,12 @@ export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>):
   if (metric === undefined || having.length === 0 || !having.every((cut) => cut.measure.metric === metric && cut.against === undefined && cut.values.length > 0)) return undefined;
   const query = JSON.parse(candidate.core) as Record<string, unknown>;
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
+}
+
+/** Whether a reading says each column its vouching needs said with its table's noun ("supplier country", not "country"). */
+export function saysOwners(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
+  return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column
+    && words.every((word) => group.tokens.some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word))));
 }
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */

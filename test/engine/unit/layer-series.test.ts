@@ -4,9 +4,9 @@
  * values whose name no other column there ends with ("room revenue by status"), is what the layer
  * itself says, and so are one of those with a grain ("by guest and year") and one of those cut by a
  * number said of the metric ("guests with room revenue above 5000"): answered without a verified
- * question, with a note saying so. The same metric with a condition of its own, or by a column whose
- * name another shares ("country" of the guest and of the booking), still needs the engine's
- * confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
+ * question, with a note saying so. A column whose name another shares ("country" of the guest and
+ * the booking's billing country) is vouched for only when said with its table's noun ("by guest
+ * country"). The same metric with a condition of its own still needs the engine's confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
  * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date). On schemas of
  * our own.
  */
@@ -14,7 +14,8 @@ import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
-import { verifiedReadings } from '../../../src/engine/readings/verified.ts';
+import { saysOwners, verifiedReadings } from '../../../src/engine/readings/verified.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { entity } from '../fixtures/build-catalog.ts';
 import { summarise } from '../summarise.ts';
 
@@ -66,15 +67,28 @@ it('answers the metric by one group and a grain of its date', () => {
   }
 });
 
-it('vouches for the metric by one group only, not with conditions or column groups of its own', () => {
+it('vouches for the metric by one group only, a column whose name another shares only said with its table\'s noun', () => {
   const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
   expect(vouched.map((entry) => entry.question).sort()).toEqual([
-    'room revenue by guest', 'room revenue by guest and month', 'room revenue by month', 'room revenue by status', 'room revenue by status and month',
+    'room revenue by guest', 'room revenue by guest and month', 'room revenue by guest country', 'room revenue by guest country and month',
+    'room revenue by month', 'room revenue by status', 'room revenue by status and month',
   ]);
   const byStatus = planQuestion('room revenue by status', fixture, { suggest: false });
   expect(byStatus.ok && byStatus.confidence).toBe(1);
-  const byCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
+  const byGuestCountry = planQuestion('room revenue by guest country', fixture, { suggest: false });
+  expect(byGuestCountry.ok && byGuestCountry.confidence).toBe(1);
+  if (byGuestCountry.ok) expect(summarise(byGuestCountry.query).dimensions).toEqual(['guest.country']);
+  // "country" alone: the guest's, or the booking's billing country; the engine's own reading to weigh.
+  const byCountry = planQuestion('room revenue by country', fixture, { suggest: false });
   expect(byCountry.ok && byCountry.confidence === 1).toBe(false);
+  const entry = vouched.find((each) => each.question === 'room revenue by guest country')!;
+  const guestCountry = (question: string) => {
+    const { candidates, tokens } = readQuestion(question, hotel, fixture.values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: fixture.now });
+    const found = candidates.find((candidate) => candidate.reading.groups.some((group) => group.kind === 'column' && group.column === 'country'));
+    return saysOwners(entry, found!.reading, tokens);
+  };
+  expect(guestCountry('room revenue by guest country')).toBe(true);
+  expect(guestCountry('room revenue by country')).toBe(false);
 });
 
 it('vouches for a metric averaged over whole rows by groups of those rows only, never by what splits them', () => {
