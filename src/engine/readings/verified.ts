@@ -42,8 +42,10 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   const readings = new Map<string, VerifiedQuestion>();
   for (const question of questions) {
     const reading = verifiedReading(question, catalog, values, model, now);
-    const shape = reading && vouchedShape(reading);
-    if (reading && shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
+    if (!reading) continue;
+    for (const shape of [vouchedShape(reading), shapeOverAllTime(reading)]) {
+      if (shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
+    }
   }
   for (const layer of layerQuestions(catalog, values)) {
     const reading = verifiedReading(layer.question, catalog, values, model, now);
@@ -88,6 +90,19 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * "which customers have not ordered in the last 6 months?" also vouches for "customers who never
+ * ordered": the rows with (or without) related rows in a period are those rows over all time when no
+ * period is said. The shape without the related rows' periods; undefined when they have none.
+ */
+function shapeOverAllTime(candidate: Pick<Candidate, 'core' | 'reading'>): string | undefined {
+  const query = JSON.parse(candidate.core) as { related?: { filters: { values: unknown[] }[] }[] };
+  const dated = (filter: { values: unknown[] }) => filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
+  if (!(query.related ?? []).some((related) => related.filters.some(dated))) return undefined;
+  const related = (query.related ?? []).map((each) => ({ ...each, filters: each.filters.filter((filter) => !dated(filter)) }));
+  return vouchedShape({ reading: candidate.reading, core: stableKey({ ...query, related }) });
+}
 
 /**
  * "categories with revenue above 1,000,000": a metric's reading with groups kept or cut by a
