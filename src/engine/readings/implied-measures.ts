@@ -56,12 +56,14 @@ export function sumByGroups(draft: Draft): void {
 
 /** A time grain said ("per month"), which groups once its date is bound (assembleTime). */
 function grainSaid(draft: Draft): boolean {
-  return draft.input.units.some((unit, index) => unit.kind === 'cue' && unit.cue.kind === 'grain' && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
+  // "tickets this year vs last year": two periods side by side group by their grain too.
+  return draft.input.units.some((unit, index) => unit.kind === 'cue' && (unit.cue.kind === 'grain' || unit.cue.kind === 'versus') && (draft.picks[index] === undefined || draft.picks[index]?.role === 'cue'));
 }
 
 /**
  * "orders per month", "customers by segment": rows said and grouped, with nothing else to compute,
- * are counted. A time grain groups too, though its date is bound later (assembleTime).
+ * are counted. A time grain groups too, though its date is bound later (assembleTime), and so do two
+ * periods side by side.
  */
 export function countByGroups(draft: Draft): void {
   if ((draft.groups.length === 0 && !grainSaid(draft)) || !draft.explicitSubject || !draft.subject || draft.outputs.some((output) => output.kind === 'measure')) return;
