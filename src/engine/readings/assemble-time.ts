@@ -83,6 +83,7 @@ function assembleVersus(draft: Draft): void {
     const column = timeColumn(draft, sides[0]);
     const other = timeColumn(draft, sides[1]);
     if (!column || column.entity !== other?.entity || column.name !== other.name) throw new Invalid();
+    newRowsOn(draft, column);
     const tokens = [...draft.use(sides[0]), ...draft.useCue(index), ...draft.use(sides[1])];
     const period: Period = { ...earlier, end: later.end, phrase: `${earlier.phrase} and ${later.phrase}`, tokenStart: Math.min(earlier.tokenStart, later.tokenStart), tokenEnd: Math.max(earlier.tokenEnd, later.tokenEnd) };
     draft.conditions.push({ kind: 'period', entity: column.entity, column: column.name, period, tokens });
