@@ -13,8 +13,8 @@ import type { Catalog, CatalogMetric, CatalogSegment, ColumnValues } from '../..
 import { columnWords, entityNoun } from '../plan/labels.ts';
 import { reachFrom } from '../schema/join-graph.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
-import { entityOf, type EntityInfo } from '../schema/schema-model.ts';
-import type { Reading } from './reading.ts';
+import { entityOf, type EntityInfo, type SchemaIndex } from '../schema/schema-model.ts';
+import type { GroupNode, Reading } from './reading.ts';
 
 /** `owner`: a column whose name others there share, vouched for only when said with its table's noun ("supplier country"). */
 type WantedGroup = { readonly kind: 'grain' } | { readonly kind: 'entity'; readonly entity: string } | { readonly kind: 'column'; readonly entity: string; readonly column: string; readonly owner?: readonly string[] };
@@ -31,30 +31,40 @@ export function layerQuestions(catalog: Catalog, values: readonly ColumnValues[]
   const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
   return schema.entities.flatMap((entity) => entity.metrics.filter((metric) => metric.aggregate !== 'ratio').flatMap((metric) => {
     const label = metric.label.toLowerCase();
-    const reach = reachFrom(schema, entity.name);
     // "average order value" averages whole orders: a group below the order (its products) would split them.
-    const whole = metric.per ? reachFrom(schema, metric.per.by.entity).paths : undefined;
-    const reached = [...reach.paths.keys()].filter((other) => !reach.ambiguous.has(other) && (!whole || whole.has(other))).map((other) => entityOf(schema, other));
-    const lastWords = reached.flatMap((other) => other.columns.map((column) => column.words.at(-1)));
-    const ownWord = (word: string | undefined) => lastWords.filter((other) => other === word).length === 1;
-    // "revenue by supplier country": a name others share ("country" of customers too) only with its table's noun.
-    const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && (ownWord(column.words.at(-1)) || other !== entity))
-      .map((column) => ({ other, column: column.name, words: columnWords(column).join(' '), owned: !ownWord(column.words.at(-1)) })));
-    const groups: { words: string; group: WantedGroup }[] = [
-      ...reached.filter((other) => other !== entity).map((other) => ({ words: entityNoun(other), group: { kind: 'entity' as const, entity: other.name } })),
-      ...columns.map(({ other, column, words, owned }) => ({
-        words: `${ownedBy(other, entity)}${words}`,
-        group: { kind: 'column' as const, entity: other.name, column, ...(owned ? { owner: entityNoun(other).split(' ') } : {}) },
-      })),
-    ];
-    const month: { words: string; group: WantedGroup } = { words: 'month', group: { kind: 'grain' } };
-    const asked = (...parts: (typeof month)[]) => ({ question: `${label} by ${parts.map((part) => part.words).join(' and ')}`, metric, groups: parts.map((part) => part.group) });
+    const groups = vouchedGroups(schema, entity, listed, metric.per?.by.entity);
+    const month: SaidGroup = { words: 'month', group: { kind: 'grain' } };
+    const asked = (...parts: SaidGroup[]) => ({ question: `${label} by ${parts.map((part) => part.words).join(' and ')}`, metric, groups: parts.map((part) => part.group) });
     return [
       ...groups.map((group) => asked(group)),
       // "revenue by customer segment and year": one group and a grain of the metric's date.
       ...(metric.time ? [asked(month), ...groups.map((group) => asked(group, month))] : []),
     ];
   }));
+}
+
+type SaidGroup = { readonly words: string; readonly group: WantedGroup };
+
+/**
+ * The groups the layer vouches for of an entity's rows: the tables they point to one way only (all
+ * within `whole`'s reach, when given), and columns of few values of those tables or of their own.
+ */
+function vouchedGroups(schema: SchemaIndex, entity: EntityInfo, listed: ReadonlySet<string>, whole?: string): SaidGroup[] {
+  const reach = reachFrom(schema, entity.name);
+  const within = whole === undefined ? undefined : reachFrom(schema, whole).paths;
+  const reached = [...reach.paths.keys()].filter((other) => !reach.ambiguous.has(other) && (!within || within.has(other))).map((other) => entityOf(schema, other));
+  const lastWords = reached.flatMap((other) => other.columns.map((column) => column.words.at(-1)));
+  const ownWord = (word: string | undefined) => lastWords.filter((other) => other === word).length === 1;
+  // "revenue by supplier country": a name others share ("country" of customers too) only with its table's noun.
+  const columns = reached.flatMap((other) => other.columns.filter((column) => !column.isKey && !column.isForeignKey && listed.has(`${other.name}.${column.name}`) && (ownWord(column.words.at(-1)) || other !== entity))
+    .map((column) => ({ other, column: column.name, words: columnWords(column).join(' '), owned: !ownWord(column.words.at(-1)) })));
+  return [
+    ...reached.filter((other) => other !== entity).map((other) => ({ words: entityNoun(other), group: { kind: 'entity' as const, entity: other.name } })),
+    ...columns.map(({ other, column, words, owned }) => ({
+      words: `${ownedBy(other, entity)}${words}`,
+      group: { kind: 'column' as const, entity: other.name, column, ...(owned ? { owner: entityNoun(other).split(' ') } : {}) },
+    })),
+  ];
 }
 
 /** "account " before a column of the accounts the metric's rows point to; nothing before the rows' own. */
@@ -65,14 +75,15 @@ function ownedBy(other: EntityInfo, root: EntityInfo): string {
 /** Whether a reading is the metric by the groups asked and nothing else: no condition, column or other measure of its own. */
 export function isLayerReading(reading: Reading, { metric, groups }: LayerQuestion): boolean {
   const measures = reading.outputs.filter((output) => output.kind === 'measure');
-  const grouped = reading.groups.length === groups.length && groups.every((wanted, index) => {
-    const group = reading.groups[index];
-    if (wanted.kind === 'grain') return group.kind === 'grain' && group.entity === metric.time?.entity && group.column === metric.time.column;
-    if (wanted.kind === 'entity') return group.kind === 'entity' && group.entity === wanted.entity;
-    return group.kind === 'column' && group.entity === wanted.entity && group.column === wanted.column;
-  });
+  const grouped = reading.groups.length === groups.length && groups.every((wanted, index) => isWanted(reading.groups[index], wanted, metric.time));
   return measures.length === 1 && measures[0].kind === 'measure' && measures[0].metric === metric && reading.outputs.length === groups.length + 1 && grouped
     && reading.conditions.length === 0 && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined;
+}
+
+function isWanted(group: GroupNode, wanted: WantedGroup, date: { readonly entity: string; readonly column: string } | undefined): boolean {
+  if (wanted.kind === 'grain') return group.kind === 'grain' && group.entity === date?.entity && group.column === date.column;
+  if (wanted.kind === 'entity') return group.kind === 'entity' && group.entity === wanted.entity;
+  return group.kind === 'column' && group.entity === wanted.entity && group.column === wanted.column;
 }
 
 /** A count of a segment's rows the layer vouches for, by a grain of its date or over a period of it. */
@@ -82,6 +93,8 @@ export interface SegmentQuestion {
   readonly segment: CatalogSegment;
   /** The date a period or grain of the question must be on: the segment's own, else its rows' main date. */
   readonly date?: string;
+  /** Counted by this group instead of by a grain ("unresolved tickets by priority"). */
+  readonly group?: WantedGroup;
 }
 
 /**
@@ -90,23 +103,27 @@ export interface SegmentQuestion {
  * own date) and over a period of it. The layer says which rows the segment holds; counting them
  * needs nothing else.
  */
-export function segmentQuestions(catalog: Catalog): SegmentQuestion[] {
+export function segmentQuestions(catalog: Catalog, values: readonly ColumnValues[]): SegmentQuestion[] {
   const schema = schemaIndexOf(catalog);
+  const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
   return schema.entities.flatMap((entity) => entity.segments.flatMap((segment) => {
     const rows = `${segment.words[0]} ${entityNoun(entity, true)}`;
     const date = segment.time ?? entity.mainDate?.name;
     const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
-    return [`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, segment, ...(date ? { date } : {}) }));
+    const grouped = vouchedGroups(schema, entity, listed).map(({ words, group }) => ({ question: `${rows} by ${words}`, entity: entity.name, segment, group }));
+    return [...[`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, segment, ...(date ? { date } : {}) })), ...grouped];
   }));
 }
 
 /** Whether a reading counts the segment's rows and nothing else, dated (if at all) by its date. */
-export function isSegmentReading(reading: Reading, { entity, segment, date }: SegmentQuestion): boolean {
+export function isSegmentReading(reading: Reading, { entity, segment, date, group: wanted }: SegmentQuestion): boolean {
   const output = reading.outputs.find((each) => each.kind === 'measure');
   const counts = reading.outputs.length === 1 + reading.groups.length && output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
   const onDate = (node: { readonly entity: string; readonly column: string }) => node.entity === entity && node.column === date;
   const conditions = reading.conditions.filter((condition) => condition.kind !== 'period' || !onDate(condition));
-  const grouped = reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1;
+  const grouped = wanted === undefined
+    ? reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1
+    : reading.groups.length === 1 && isWanted(reading.groups[0], wanted, undefined);
   return counts && grouped && conditions.length === 1 && conditions[0].kind === 'segment' && conditions[0].segment === segment && conditions[0].entity === entity
     && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
 }

@@ -12,7 +12,7 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import { isLayerReading, isSegmentReading, layerQuestions, segmentQuestions } from './layer-questions.ts';
+import { isLayerReading, isSegmentReading, layerQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 import type { Reading } from './reading.ts';
 import type { Token } from '../question/tokens.ts';
@@ -51,14 +51,15 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const reading = verifiedReading(layer.question, catalog, values, model, now);
     if (!reading || !isLayerReading(reading.reading, layer)) continue;
     const shape = vouchedShape(reading);
-    const saidWith = layer.groups.flatMap((group) => (group.kind === 'column' && group.owner ? [{ entity: group.entity, column: group.column, words: group.owner }] : []));
+    const saidWith = ownersOf(layer.groups);
     if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric', ...(saidWith.length > 0 ? { saidWith } : {}) });
   }
-  for (const segment of segmentQuestions(catalog)) {
+  for (const segment of segmentQuestions(catalog, values)) {
     const reading = verifiedReading(segment.question, catalog, values, model, now);
     if (!reading || !isSegmentReading(reading.reading, segment)) continue;
     const shape = vouchedShape(reading);
-    if (!readings.has(shape)) readings.set(shape, { question: segment.question, core: reading.core, layer: 'segment' });
+    const saidWith = ownersOf(segment.group ? [segment.group] : []);
+    if (!readings.has(shape)) readings.set(shape, { question: segment.question, core: reading.core, layer: 'segment', ...(saidWith.length > 0 ? { saidWith } : {}) });
   }
   Object.assign(known, { day, readings });
   return readings;
@@ -115,6 +116,10 @@ export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>):
   if (metric === undefined || having.length === 0 || !having.every((cut) => cut.measure.metric === metric && cut.against === undefined && cut.values.length > 0)) return undefined;
   const query = JSON.parse(candidate.core) as Record<string, unknown>;
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
+}
+
+function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion['saidWith']> {
+  return groups.flatMap((group) => (group.kind === 'column' && group.owner ? [{ entity: group.entity, column: group.column, words: group.owner }] : []));
 }
 
 /** Whether a reading says each column its vouching needs said with its table's noun ("supplier country", not "country"). */

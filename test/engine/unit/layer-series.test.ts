@@ -131,7 +131,7 @@ it('vouches for the metric by a group it vouches for, cut by a number said of th
   expect(byNights.ok && byNights.confidence === 1).toBe(false);
 });
 
-it('vouches for the count of a segment\'s rows by a grain of its date or over a period of it, not by other groups', () => {
+it('vouches for the count of a segment\'s rows by a grain of its date, over a period of it, or by a group it reaches one way', () => {
   const helpdesk: Catalog = {
     entities: [
       entity({ name: 'agent', rows: 30, columns: [['id', 'integer'], ['name', 'text']] }),
@@ -147,7 +147,11 @@ it('vouches for the count of a segment\'s rows by a grain of its date or over a 
   const perQuarter = planQuestion('number of solved tickets per quarter in 2024', desk, { suggest: false });
   expect(perQuarter.ok && perQuarter.confidence, perQuarter.ok ? '' : perQuarter.reason).toBe(1);
   if (perQuarter.ok) expect(summarise(perQuarter.query).dimensions).toEqual(['ticket.resolved_on/quarter']);
-  if (perQuarter.ok) expect(perQuarter.assumptions).toContain('Read as the semantic layer defines these rows, counted by the date it dates them by.');
+  if (perQuarter.ok) expect(perQuarter.assumptions).toContain('Read as the semantic layer defines these rows, counted by the date it dates them by or by groups they reach one way only.');
   const perAgent = planQuestion('number of solved tickets per agent', desk, { suggest: false });
-  expect(perAgent.ok && perAgent.confidence === 1).toBe(false);
+  expect(perAgent.ok && perAgent.confidence, perAgent.ok ? '' : perAgent.reason).toBe(1);
+  if (perAgent.ok) expect(summarise(perAgent.query).dimensions).toEqual(['agent.id', 'agent.name']);
+  // By a date of another kind than the segment's own, the engine's own reading to weigh.
+  const perOpened = planQuestion('number of solved tickets by month opened', desk, { suggest: false });
+  expect(perOpened.ok && perOpened.confidence === 1).toBe(false);
 });
