@@ -59,9 +59,12 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   // Readings that list the same rows with other columns are one answer, shown with all of them: they
   // stop counting as a rival answer, but lend the best reading none of their likelihood.
   const pooled = widestListing(candidates, model.weights[DECLINE_FEATURE] ?? 0);
-  if (pooled === candidates) return vouchedCut(candidates, tokens, model, verified) ?? decision;
-  const widened = judge(pooled, model, undefined, best, evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0).probability);
-  return widened.kind === 'answer' ? widened : (vouchedCut(candidates, tokens, model, verified) ?? decision);
+  if (pooled !== candidates) {
+    const widened = judge(pooled, model, undefined, best, evidenceOf(candidates, model.weights[DECLINE_FEATURE] ?? 0).probability);
+    if (widened.kind === 'answer') return widened;
+  }
+  const overSegment = verified.withSegment?.(best.reading);
+  return vouchedCut(candidates, tokens, model, verified) ?? (overSegment ? judge(candidates, model, overSegment) : decision);
 }
 
 /** The best reading judged as vouched for by the verified reading it cuts by a number (see shapeWithoutCut), when it is. */

@@ -127,3 +127,22 @@ export function isSegmentReading(reading: Reading, { entity, segment, date, grou
   return counts && grouped && conditions.length === 1 && conditions[0].kind === 'segment' && conditions[0].segment === segment && conditions[0].entity === entity
     && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
 }
+
+/**
+ * "billings of overdue invoices", "revenue from returned orders": a metric the layer vouches for, by
+ * groups it vouches for, over the rows of one segment the layer defines on rows the metric's rows
+ * reach one way only (or its own). Periods on the metric's own date are its own.
+ */
+export function isLayerReadingWithSegment(reading: Reading, layer: LayerQuestion, schema: SchemaIndex): boolean {
+  const segments = reading.conditions.filter((condition) => condition.kind === 'segment');
+  const periods = reading.conditions.filter((condition) => condition.kind === 'period');
+  const time = layer.metric.time;
+  if (segments.length !== 1 || segments.length + periods.length !== reading.conditions.length) return false;
+  if (!periods.every((period) => period.entity === time?.entity && period.column === time.column)) return false;
+  const home = schema.entities.find((entity) => entity.metrics.includes(layer.metric));
+  if (!home) return false;
+  const reach = reachFrom(schema, home.name);
+  if (!reach.paths.has(segments[0].entity) || reach.ambiguous.has(segments[0].entity)) return false;
+  const asked = reading.groups.length === 0 ? { ...layer, groups: [] } : layer;
+  return isLayerReading({ ...reading, conditions: [] }, asked);
+}

@@ -12,7 +12,8 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import { isLayerReading, isSegmentReading, layerQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
+import { isLayerReading, isLayerReadingWithSegment, isSegmentReading, layerQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
+import { schemaIndexOf } from '../schema/schema-index.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 import type { Reading } from './reading.ts';
 import type { Token } from '../question/tokens.ts';
@@ -27,7 +28,8 @@ export interface VerifiedQuestion {
   readonly saidWith?: readonly { readonly entity: string; readonly column: string; readonly words: readonly string[] }[];
 }
 
-export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion>;
+/** …and, where the layer defines metrics, whether it vouches for a reading of one over a segment (see isLayerReadingWithSegment). */
+export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion> & { readonly withSegment?: (reading: Reading) => VerifiedQuestion | undefined };
 
 const NONE: VerifiedReadings = new Map();
 
@@ -47,9 +49,11 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
       if (shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
     }
   }
+  const confirmed: LayerQuestion[] = [];
   for (const layer of layerQuestions(catalog, values)) {
     const reading = verifiedReading(layer.question, catalog, values, model, now);
     if (!reading || !isLayerReading(reading.reading, layer)) continue;
+    if (ownersOf(layer.groups).length === 0) confirmed.push(layer);
     const shape = vouchedShape(reading);
     const saidWith = ownersOf(layer.groups);
     if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric', ...(saidWith.length > 0 ? { saidWith } : {}) });
@@ -61,7 +65,12 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     const saidWith = ownersOf(segment.group ? [segment.group] : []);
     if (!readings.has(shape)) readings.set(shape, { question: segment.question, core: reading.core, layer: 'segment', ...(saidWith.length > 0 ? { saidWith } : {}) });
   }
-  Object.assign(known, { day, readings });
+  const schema = schemaIndexOf(catalog);
+  const withSegment = (reading: Reading): VerifiedQuestion | undefined => {
+    const layer = confirmed.find((each) => isLayerReadingWithSegment(reading, each, schema));
+    return layer && { question: layer.question, core: '', layer: 'metric' };
+  };
+  Object.assign(known, { day, readings: Object.assign(readings, { withSegment }) });
   return readings;
 }
 

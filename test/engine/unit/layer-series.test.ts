@@ -6,7 +6,8 @@
  * number said of the metric ("guests with room revenue above 5000"): answered without a verified
  * question, with a note saying so. A column whose name another shares ("country" of the guest and
  * the booking's billing country) is vouched for only when said with its table's noun ("by guest
- * country"). The same metric with a condition of its own still needs the engine's confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
+ * country"). So is the metric over the rows of one segment its rows reach ("room revenue of regular
+ * guests"). The same metric with a value said still needs the engine's confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
  * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date). On schemas of
  * our own.
  */
@@ -154,4 +155,17 @@ it('vouches for the count of a segment\'s rows by a grain of its date, over a pe
   // By a date of another kind than the segment's own, the engine's own reading to weigh.
   const perOpened = planQuestion('number of solved tickets by month opened', desk, { suggest: false });
   expect(perOpened.ok && perOpened.confidence === 1).toBe(false);
+});
+
+it('vouches for a metric over the rows of one segment its rows reach, not with a value besides', () => {
+  const [guest, booking] = hotel.entities;
+  const withRegulars: Catalog = {
+    entities: [{ ...guest, columns: [...guest.columns, { name: 'visits', type: 'integer', nativeType: 'integer', nullable: true }], segments: [{ words: ['regular'], label: 'regular guests', conditions: [{ column: 'visits', op: 'gte' as const, values: [5] }] }] }, booking],
+  };
+  const regulars = { catalog: withRegulars, values, now: fixture.now };
+  const result = planQuestion('room revenue of regular guests in 2024', regulars, { suggest: false });
+  expect(result.ok && result.confidence, result.ok ? '' : result.reason).toBe(1);
+  if (result.ok) expect(summarise(result.query).filters).toContain('guest.visits gte 5');
+  const withValue = planQuestion('room revenue of regular guests from Spain', regulars, { suggest: false });
+  expect(withValue.ok && withValue.confidence === 1).toBe(false);
 });
