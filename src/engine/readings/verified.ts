@@ -115,14 +115,17 @@ function shapeOverAllTime(candidate: Pick<Candidate, 'core' | 'reading'>): strin
 }
 
 /**
- * "categories with revenue above 1,000,000": a metric's reading with groups kept or cut by a
- * number said of that metric. The cut picks among the rows the reading without it gives, so it
+ * "categories with revenue above 1,000,000", "agents with more than 50 solved tickets": a reading
+ * with groups kept or cut by a number said of its one measure. The cut picks among the rows the reading without it gives, so it
  * vouches for the shape without the cut (undefined when the reading has no such cut, or another).
  */
 export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>): string | undefined {
   const { having, outputs } = candidate.reading;
-  const metric = outputs.length > 0 && outputs.every((output) => output.kind !== 'measure' || output.metric !== undefined) ? outputs.find((output) => output.kind === 'measure')?.metric : undefined;
-  if (metric === undefined || having.length === 0 || !having.every((cut) => cut.measure.metric === metric && cut.against === undefined && cut.values.length > 0)) return undefined;
+  const measures = outputs.filter((output) => output.kind === 'measure');
+  const [measure] = measures;
+  const same = (other: typeof measure) => other.kind === 'measure' && measure.kind === 'measure' && other.aggregate === measure.aggregate && other.entity === measure.entity
+    && other.column === measure.column && other.metric === measure.metric && other.per === undefined && measure.per === undefined;
+  if (measures.length !== 1 || having.length === 0 || !having.every((cut) => same(cut.measure) && cut.against === undefined && cut.values.length > 0)) return undefined;
   const query = JSON.parse(candidate.core) as Record<string, unknown>;
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
 }

@@ -152,6 +152,10 @@ it('vouches for the count of a segment\'s rows by a grain of its date, over a pe
   const perAgent = planQuestion('number of solved tickets per agent', desk, { suggest: false });
   expect(perAgent.ok && perAgent.confidence, perAgent.ok ? '' : perAgent.reason).toBe(1);
   if (perAgent.ok) expect(summarise(perAgent.query).dimensions).toEqual(['agent.id', 'agent.name']);
+  // Cut by a number said of its count, the same vouched reading keeps the groups that pass.
+  const cut = planQuestion('agents whose number of solved tickets is above 50', desk, { suggest: false });
+  expect(cut.ok && cut.confidence, cut.ok ? '' : cut.reason).toBe(1);
+  if (cut.ok) expect(summarise(cut.query).having).toEqual([expect.stringMatching(/ gt 50$/)]);
   // By a date of another kind than the segment's own, the engine's own reading to weigh.
   const perOpened = planQuestion('number of solved tickets by month opened', desk, { suggest: false });
   expect(perOpened.ok && perOpened.confidence === 1).toBe(false);
