@@ -76,8 +76,9 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
 
 /**
  * What a verified question vouches for: its reading's measures, groups, joins, columns and
- * conditions, whatever the dates of its period, whether or where it cuts the rows, and any period
- * on the date its metric is dated by (the semantic layer's own date for it). "Monthly revenue in
+ * conditions, whatever the dates of its period, whether or where it cuts the rows, which way it
+ * sorts them, and any period on the date its metric is dated by (the semantic layer's own date for
+ * it). "Bottom 5 products by revenue" is "top 5 products by revenue" sorted the other way; "Monthly revenue in
  * 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is "top
  * 10 customers by revenue" cut shorter, "revenue by customer" the same uncut, and "top 5 customers
  * by revenue last quarter" the same over one quarter of the order date; "revenue by year" is "revenue
@@ -95,7 +96,7 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
       && filter.values.length > 0 && filter.values.every((value) => typeof value === 'string' && ISO_DATE.test(value));
     core = JSON.stringify({ ...query, filters: query.filters.filter((filter) => !onMetricDate(filter)) });
   }
-  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '')
+  return core.replace(/"\d{4}-\d{2}-\d{2}(?:T[^"]*)?"/g, '"<date>"').replace(/"limit":\d+,/g, '').replace(/,"limit":\d+/g, '').replace(/"direction":"(?:asc|desc)"/g, '"direction":"<either>"')
     .replace(/"grain":"[a-z]+"/g, '"grain":"<grain>"').replace(/"id":"([^"]+)_(?:day|week|month|quarter|year)"/g, '"id":"$1_<grain>"');
 }
 

@@ -54,10 +54,13 @@ it('answers the metric by a grain of its own date, and says the layer vouched fo
   expect(result.assumptions).toContain('Read as the semantic layer defines this measure, by groups its rows reach one way only.');
 });
 
-it('answers the metric by a table its rows point to', () => {
+it('answers the metric by a table its rows point to, ranked either way', () => {
   const result = planQuestion('room revenue by guest', fixture, { suggest: false });
   expect(result.ok && result.confidence).toBe(1);
   if (result.ok) expect(summarise(result.query).dimensions).toEqual(['guest.id', 'guest.name']);
+  const bottom = planQuestion('bottom 3 guests by room revenue', fixture, { suggest: false });
+  expect(bottom.ok && bottom.confidence, bottom.ok ? '' : bottom.reason).toBe(1);
+  if (bottom.ok) expect(summarise(bottom.query)).toMatchObject({ order: ['room_revenue asc'], limit: 3 });
 });
 
 it('answers the metric by one group and a grain of its date', () => {
