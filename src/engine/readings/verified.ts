@@ -78,7 +78,7 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
  * What a verified question vouches for: its reading's measures, groups, joins, columns and
  * conditions, whatever the dates of its period, whether or where it cuts the rows, which way it
  * sorts them, and any period on the date its metric is dated by (the semantic layer's own date for
- * it). "Bottom 5 products by revenue" is "top 5 products by revenue" sorted the other way; "Monthly revenue in
+ * it). "Bottom 5 products by revenue" is "top 5 products by revenue" sorted the other way; "monthly revenue in
  * 2025" is "revenue by month this year" asked of another year; "top 5 customers by revenue" is "top
  * 10 customers by revenue" cut shorter, "revenue by customer" the same uncut, and "top 5 customers
  * by revenue last quarter" the same over one quarter of the order date; "revenue by year" is "revenue
