@@ -52,6 +52,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const best = candidates[0];
   const dropped = droppedWords(best, tokens);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
+  verified.load?.(best.reading);
   const vouched = verified.get(vouchedShape(best));
   const verifiedAs = vouched && saysOwners(vouched, best.reading, tokens) ? vouched : undefined;
   const decision = judge(candidates, model, verifiedAs);

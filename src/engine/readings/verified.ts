@@ -5,9 +5,10 @@
  * the same rows, so it is answered even when the confidence model, fitted on schemas without a
  * semantic layer, would decline it; so is the same reading asked of another period, at another time
  * grain or for another number of rows, or over any period of its metric's own date (vouchedShape).
- * Each is read on the day it is asked about.
+ * Each is read on the day it is asked about; the layer's own questions about a metric or a segment,
+ * the first time that day a question names it.
  */
-import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
+import type { Catalog, CatalogMetric, CatalogSegment, ColumnValues } from '../../connectors/catalog.ts';
 import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
@@ -28,8 +29,19 @@ export interface VerifiedQuestion {
   readonly saidWith?: readonly { readonly entity: string; readonly column: string; readonly words: readonly string[] }[];
 }
 
-/** …and, where the layer defines metrics, whether it vouches for a reading of one over a segment (see isLayerReadingWithSegment). */
-export type VerifiedReadings = ReadonlyMap<string, VerifiedQuestion> & { readonly withSegment?: (reading: Reading) => VerifiedQuestion | undefined };
+/**
+ * The shapes vouched for, by the owner's verified questions (read on the day) and by the layer's own
+ * questions about the metrics and segments a reading names, read the first time a question of the
+ * day names them (`load`), so that a question pays only for what it asks about.
+ */
+export interface VerifiedReadings extends ReadonlyMap<string, VerifiedQuestion> {
+  /** Reads, once a day, the layer's questions about the metrics and segments the reading names. */
+  readonly load?: (reading: Reading) => void;
+  /** Reads them all (what the layer vouches for, as a whole). */
+  readonly loadAll?: () => void;
+  /** Whether the layer vouches for a reading of a loaded metric over one segment (see isLayerReadingWithSegment). */
+  readonly withSegment?: (reading: Reading) => VerifiedQuestion | undefined;
+}
 
 const NONE: VerifiedReadings = new Map();
 
@@ -42,36 +54,53 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   const known = byDay(catalog, values, model, () => ({ day: '', readings: NONE }));
   if (known.day === day) return known.readings;
   const readings = new Map<string, VerifiedQuestion>();
+  const vouch = (shape: string | undefined, question: VerifiedQuestion) => {
+    if (shape !== undefined && !readings.has(shape)) readings.set(shape, question);
+  };
   for (const question of questions) {
     const reading = verifiedReading(question, catalog, values, model, now);
     if (!reading) continue;
-    for (const shape of [vouchedShape(reading), shapeOverAllTime(reading)]) {
-      if (shape !== undefined && !readings.has(shape)) readings.set(shape, { question, core: reading.core });
-    }
+    for (const shape of [vouchedShape(reading), shapeOverAllTime(reading)]) vouch(shape, { question, core: reading.core });
   }
+  const metricQuestions = layerQuestions(catalog, values);
+  const segmentCounts = segmentQuestions(catalog, values);
+  const loaded = new Set<CatalogMetric | CatalogSegment>();
   const confirmed: LayerQuestion[] = [];
-  for (const layer of layerQuestions(catalog, values)) {
-    const reading = verifiedReading(layer.question, catalog, values, model, now);
-    if (!reading || !isLayerReading(reading.reading, layer)) continue;
-    if (ownersOf(layer.groups).length === 0) confirmed.push(layer);
-    const shape = vouchedShape(reading);
-    const saidWith = ownersOf(layer.groups);
-    if (!readings.has(shape)) readings.set(shape, { question: layer.question, core: reading.core, layer: 'metric', ...(saidWith.length > 0 ? { saidWith } : {}) });
-  }
-  for (const segment of segmentQuestions(catalog, values)) {
-    const reading = verifiedReading(segment.question, catalog, values, model, now);
-    if (!reading || !isSegmentReading(reading.reading, segment)) continue;
-    const shape = vouchedShape(reading);
-    const saidWith = ownersOf(segment.group ? [segment.group] : []);
-    if (!readings.has(shape)) readings.set(shape, { question: segment.question, core: reading.core, layer: 'segment', ...(saidWith.length > 0 ? { saidWith } : {}) });
-  }
+  const vouchLayer = (question: string, holds: (reading: Reading) => boolean, layer: 'metric' | 'segment', groups: LayerQuestion['groups']): boolean => {
+    const reading = verifiedReading(question, catalog, values, model, now);
+    if (!reading || !holds(reading.reading)) return false;
+    const saidWith = ownersOf(groups);
+    vouch(vouchedShape(reading), { question, core: reading.core, layer, ...(saidWith.length > 0 ? { saidWith } : {}) });
+    return true;
+  };
+  const loadMetric = (metric: CatalogMetric) => {
+    if (loaded.has(metric)) return;
+    loaded.add(metric);
+    for (const layer of metricQuestions.filter((each) => each.metric === metric)) {
+      if (vouchLayer(layer.question, (reading) => isLayerReading(reading, layer), 'metric', layer.groups) && ownersOf(layer.groups).length === 0) confirmed.push(layer);
+    }
+  };
+  const loadSegment = (segment: CatalogSegment) => {
+    if (loaded.has(segment)) return;
+    loaded.add(segment);
+    for (const count of segmentCounts.filter((each) => each.segment === segment)) vouchLayer(count.question, (reading) => isSegmentReading(reading, count), 'segment', count.group ? [count.group] : []);
+  };
+  const load = (reading: Reading) => {
+    for (const output of reading.outputs) if (output.kind === 'measure' && output.metric) loadMetric(output.metric);
+    for (const condition of reading.conditions) if (condition.kind === 'segment') loadSegment(condition.segment);
+  };
+  const loadAll = () => {
+    for (const { metric } of metricQuestions) loadMetric(metric);
+    for (const { segment } of segmentCounts) loadSegment(segment);
+  };
   const schema = schemaIndexOf(catalog);
   const withSegment = (reading: Reading): VerifiedQuestion | undefined => {
     const layer = confirmed.find((each) => isLayerReadingWithSegment(reading, each, schema));
     return layer && { question: layer.question, core: '', layer: 'metric' };
   };
-  Object.assign(known, { day, readings: Object.assign(readings, { withSegment }) });
-  return readings;
+  const vouched: VerifiedReadings = Object.assign(readings, { load, loadAll, withSegment });
+  Object.assign(known, { day, readings: vouched });
+  return vouched;
 }
 
 /**

@@ -44,6 +44,13 @@ const values = [
 ];
 const fixture = { catalog: hotel, values, now: new Date('2025-05-10T12:00:00Z') };
 
+/** Everything the layer vouches for on the day (a question loads only the metrics and segments it names). */
+function allVouched(catalog: Catalog, columnValues: typeof values, now: Date) {
+  const vouched = verifiedReadings(catalog, columnValues, shippedModel(), now);
+  vouched.loadAll?.();
+  return vouched;
+}
+
 it('answers the metric by a grain of its own date, and says the layer vouched for it', () => {
   const result = planQuestion('room revenue per quarter in 2024', fixture, { suggest: false });
   expect(result.ok, result.ok ? '' : result.reason).toBe(true);
@@ -72,7 +79,7 @@ it('answers the metric by one group and a grain of its date', () => {
 });
 
 it('vouches for the metric by one group only, a column whose name another shares only said with its table\'s noun', () => {
-  const vouched = [...verifiedReadings(hotel, fixture.values, shippedModel(), fixture.now).values()];
+  const vouched = [...allVouched(hotel, fixture.values, fixture.now).values()];
   expect(vouched.map((entry) => entry.question).sort()).toEqual([
     'room revenue by guest', 'room revenue by guest and month', 'room revenue by guest country', 'room revenue by guest country and month',
     'room revenue by month', 'room revenue by status', 'room revenue by status and month',
@@ -110,7 +117,7 @@ it('vouches for a metric averaged over whole rows by groups of those rows only, 
       },
     ],
   };
-  const questions = [...verifiedReadings(shop, [], shippedModel(), fixture.now).values()].map((entry) => entry.question);
+  const questions = [...allVouched(shop, [], fixture.now).values()].map((entry) => entry.question);
   expect(questions).toContain('average sale value by client');
   expect(questions).not.toContain('average sale value by item');
 });
@@ -146,7 +153,7 @@ it('vouches for the count of a segment\'s rows by a grain of its date, over a pe
     ],
   };
   const desk = { catalog: helpdesk, values: [{ entity: 'ticket', column: 'status', values: ['open', 'solved'] }], now: fixture.now };
-  const vouched = [...verifiedReadings(helpdesk, desk.values, shippedModel(), desk.now).values()].map((entry) => entry.question);
+  const vouched = [...allVouched(helpdesk, desk.values, desk.now).values()].map((entry) => entry.question);
   expect(vouched).toEqual(expect.arrayContaining(['how many solved tickets', 'solved tickets by month this year']));
   const perQuarter = planQuestion('number of solved tickets per quarter in 2024', desk, { suggest: false });
   expect(perQuarter.ok && perQuarter.confidence, perQuarter.ok ? '' : perQuarter.reason).toBe(1);
