@@ -1,7 +1,8 @@
 /**
  * "total revenue of Mid-Market clients": a capitalised compound stays one word for the tagger, and
  * names the value its parts spell ("Mid-Market"), as a lower-case one ("mid-market") names it by
- * its parts. It had named nothing. On a schema of our own.
+ * its parts. "Mid-Market" after "of" had named nothing; "Small-Business" first in its noun phrase
+ * was already read (a guard that the change keeps it so). On a schema of our own.
  */
 import { expect, it } from 'vitest';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
