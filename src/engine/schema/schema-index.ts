@@ -132,6 +132,8 @@ function addEntityTerms(terms: TermBuilder, entity: EntityInfo): void {
   if (entity.words.length > 1 && !GENERIC_PARTS.has(entity.words[0])) terms.add(entity.words.slice(0, 1), target, 'part', entity.words.length);
   // "the names of the suppliers": the column that names a row answers to "name".
   for (const display of entity.displayColumns) if (display.words.at(-1) !== 'name' || display.words.length > 1) terms.add(['name'], { kind: 'column', entity: entity.name, column: display.name }, 'head', display.words.length + 1);
+  // "the full names of the employees": first and last name together.
+  if (entity.displayColumns.length > 1) for (const display of entity.displayColumns) terms.add(['full', 'name'], { kind: 'column', entity: entity.name, column: display.name }, 'head', display.words.length + 1);
   // "in the order of date": a table's only date answers to "date", whatever else its name says (createdate).
   const dates = entity.columns.filter((column) => column.isDate);
   if (dates.length === 1 && dates[0].words.join(' ') !== 'date') terms.add(['date'], { kind: 'column', entity: entity.name, column: dates[0].name }, 'head', dates[0].words.length + 1);
