@@ -128,9 +128,24 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
       case 'quoted': return [...unit.links.map((link) => choice(index, 'filter', context, link)), choice(index, 'literal', context)];
       case 'number': return [choice(index, 'literal', context)];
       case 'period': return [choice(index, 'period', context)];
-      case 'word': return [];
+      case 'word': return occurrenceChoices(index, units, context, tokens);
     }
   });
+}
+
+/**
+ * "nominated more than 2 times", "ordered the most times": "times" right after a comparison with
+ * a number or a counting superlative stands for occurrences: the rows of a table the question
+ * names (itself, or by one of its columns), counted.
+ */
+function occurrenceChoices(index: number, units: readonly Unit[], context: UnitContext, tokens: readonly Token[]): Choice[] {
+  const unit = units[index];
+  const cue = context.left.cue;
+  if (unit.end - unit.start !== 1 || tokens[unit.start].lemma !== 'time' || context.left.between.length > 0 || !cue) return [];
+  // After a count ("how many times") the count's own rows are the times: see accounting.ts.
+  const roles: Role[] = cue.kind === 'compare' && cue.values.length > 0 && !cue.money ? ['having'] : cue.kind === 'superlative' && cue.counting === true ? ['rank'] : [];
+  const entities = new Set(units.flatMap((other) => (other.kind === 'link' || other.kind === 'quoted' ? other.links.map((link) => link.target.entity) : [])));
+  return [...entities].flatMap((entity) => roles.map((role) => choice(index, role, context, { start: unit.start, end: unit.end, target: { kind: 'entity', entity }, match: 'occurrence', strength: 1 })));
 }
 
 /** Whether an entity is one the question names, or one its rows point to or are pointed to by. */

@@ -16,7 +16,8 @@ import { CAPITALS_CODE, columnKey, valueWords } from '../schema/value-index.ts';
 import { followsBe, isParticiple, objectOfLightVerb, type Token } from '../question/tokens.ts';
 import { AGGREGATE_WORDS } from '../question/cues.ts';
 
-export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym';
+/** `occurrence`: "times" after a count or a comparison ("ordered more than 3 times"), the rows of a table the question names. */
+export type LinkMatch = MatchKind | `wordnet-${SenseRelation}` | 'fuzzy' | 'value' | 'value-quoted' | 'value-partial' | 'value-synonym' | 'occurrence';
 
 export type LinkTarget =
   | SchemaTarget
