@@ -128,6 +128,46 @@ export function isSegmentReading(reading: Reading, { entity, segment, date, grou
     && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
 }
 
+/** A count of a table's rows the layer vouches for, by one group or a grain of the rows' own date, over a period of that date. */
+export interface RowCountQuestion {
+  readonly question: string;
+  readonly entity: string;
+  /** The rows' own date, which a period or grain of the question must be on. */
+  readonly date?: string;
+  readonly group?: WantedGroup;
+}
+
+/**
+ * "How many orders has each employee taken?", "accounts per industry", "new accounts per year": in a
+ * catalog with a semantic layer, the rows of a table counted, alone, by a group its rows reach as a
+ * metric's do (vouchedGroups), by a grain of their own date, and over a period of it. Counting rows
+ * needs no definition; the layer's groups say which ways to count them are unambiguous.
+ */
+export function rowCountQuestions(catalog: Catalog, values: readonly ColumnValues[], entityName: string): RowCountQuestion[] {
+  const schema = schemaIndexOf(catalog);
+  const entity = schema.entityByName.get(entityName);
+  if (entity === undefined) return [];
+  const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
+  const rows = entityNoun(entity, true);
+  const date = entity.mainDate?.name;
+  const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
+  const grouped = vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => [`${rows} by ${words}`, ...(date === undefined ? [] : [`${rows} by ${words} this year`])]
+    .map((question) => ({ question, entity: entity.name, group, ...(date ? { date } : {}) })));
+  return [...[`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, ...(date ? { date } : {}) })), ...grouped];
+}
+
+/** Whether a reading counts a table's rows and nothing else, by the group asked or a grain of their date, over a period of it (if at all). */
+export function isRowCountReading(reading: Reading, { entity, date, group: wanted }: RowCountQuestion): boolean {
+  const output = reading.outputs.find((each) => each.kind === 'measure');
+  const counts = reading.outputs.length === 1 + reading.groups.length && output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
+  const onDate = (node: { readonly entity: string; readonly column: string }) => node.entity === entity && node.column === date;
+  const grouped = wanted === undefined
+    ? reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1
+    : reading.groups.length === 1 && isWanted(reading.groups[0], wanted, undefined);
+  return counts && grouped && reading.conditions.every((condition) => condition.kind === 'period' && onDate(condition))
+    && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
+}
+
 /**
  * "billings of overdue invoices", "revenue from returned orders": a metric the layer vouches for, by
  * groups it vouches for, over the rows of one segment the layer defines on rows the metric's rows

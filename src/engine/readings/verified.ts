@@ -13,7 +13,7 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import { isLayerReading, isLayerReadingWithSegment, isSegmentReading, layerQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
+import { isLayerReading, isLayerReadingWithSegment, isRowCountReading, isSegmentReading, layerQuestions, rowCountQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 import type { Reading } from './reading.ts';
@@ -24,7 +24,7 @@ export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
   /** Vouched by the semantic layer's own definition of a metric or a segment, not by a question the owner checked (see layerQuestions, segmentQuestions). */
-  readonly layer?: 'metric' | 'segment';
+  readonly layer?: 'metric' | 'segment' | 'rows';
   /** Columns grouped by that the question must say with their table's noun ("supplier country"; see layerQuestions). */
   readonly saidWith?: readonly { readonly entity: string; readonly column: string; readonly words: readonly string[] }[];
 }
@@ -64,9 +64,9 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   }
   const metricQuestions = layerQuestions(catalog, values);
   const segmentCounts = segmentQuestions(catalog, values);
-  const loaded = new Set<CatalogMetric | CatalogSegment>();
+  const loaded = new Set<CatalogMetric | CatalogSegment | string>();
   const confirmed: LayerQuestion[] = [];
-  const vouchLayer = (question: string, holds: (reading: Reading) => boolean, layer: 'metric' | 'segment', groups: LayerQuestion['groups']): boolean => {
+  const vouchLayer = (question: string, holds: (reading: Reading) => boolean, layer: 'metric' | 'segment' | 'rows', groups: LayerQuestion['groups']): boolean => {
     const reading = verifiedReading(question, catalog, values, model, now);
     if (!reading || !holds(reading.reading)) return false;
     const saidWith = ownersOf(groups);
@@ -85,13 +85,22 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     loaded.add(segment);
     for (const count of segmentCounts.filter((each) => each.segment === segment)) vouchLayer(count.question, (reading) => isSegmentReading(reading, count), 'segment', count.group ? [count.group] : []);
   };
+  const loadRows = (entity: string) => {
+    if (loaded.has(entity)) return;
+    loaded.add(entity);
+    for (const count of rowCountQuestions(catalog, values, entity)) vouchLayer(count.question, (reading) => isRowCountReading(reading, count), 'rows', count.group ? [count.group] : []);
+  };
   const load = (reading: Reading) => {
-    for (const output of reading.outputs) if (output.kind === 'measure' && output.metric) loadMetric(output.metric);
+    for (const output of [...reading.outputs, ...reading.having.map((cut) => cut.measure)]) {
+      if (output.kind === 'measure' && output.metric) loadMetric(output.metric);
+      else if (output.kind === 'measure' && output.aggregate === 'count' && output.column === undefined) loadRows(output.entity);
+    }
     for (const condition of reading.conditions) if (condition.kind === 'segment') loadSegment(condition.segment);
   };
   const loadAll = () => {
     for (const { metric } of metricQuestions) loadMetric(metric);
     for (const { segment } of segmentCounts) loadSegment(segment);
+    for (const { name } of catalog.entities) loadRows(name);
   };
   const schema = schemaIndexOf(catalog);
   const withSegment = (reading: Reading): VerifiedQuestion | undefined => {
@@ -151,7 +160,9 @@ function shapeOverAllTime(candidate: Pick<Candidate, 'core' | 'reading'>): strin
  */
 export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>): string | undefined {
   const { having, outputs } = candidate.reading;
-  const measures = outputs.filter((output) => output.kind === 'measure');
+  const shown = outputs.filter((output) => output.kind === 'measure');
+  // "industries with fewer than 100 accounts": the measure cut by may be shown only as the cut.
+  const measures = shown.length > 0 || !having?.length ? shown : [having[0].measure];
   const [measure] = measures;
   const same = (other: typeof measure) => other.kind === 'measure' && measure.kind === 'measure' && other.aggregate === measure.aggregate && other.entity === measure.entity
     && other.column === measure.column && other.metric === measure.metric && other.per === undefined && measure.per === undefined;
@@ -160,12 +171,20 @@ export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>):
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
 }
 
+const EVERY_MEMBER: ReadonlySet<string> = new Set(['each', 'every', 'all']);
+
 function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion['saidWith']> {
   return groups.flatMap((group) => (group.kind === 'column' && group.owner ? [{ entity: group.entity, column: group.column, words: group.owner }] : []));
 }
 
-/** Whether a reading says each column its vouching needs said with its table's noun ("supplier country", not "country"). */
+/**
+ * Whether a reading says each column its vouching needs said with its table's noun ("supplier country", not "country"),
+ * and, for a count, asks for no group it cannot show: "How many orders has each employee taken?" asks of
+ * every employee, those with none too, and a count by groups shows only groups with rows.
+ */
 export function saysOwners(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
+  const counted = verified.layer === 'rows' || verified.layer === 'segment';
+  if (counted && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
   return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column
     && words.every((word) => group.tokens.some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word))));
 }

@@ -8,8 +8,9 @@
  * the booking's billing country) is vouched for only when said with its table's noun ("by guest
  * country"). So is the metric over the rows of one segment its rows reach ("room revenue of regular
  * guests"). The same metric with a value said still needs the engine's confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
- * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date). On schemas of
- * our own.
+ * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date); so is the count
+ * of a table's rows, by the groups a metric's are or a grain of their own date ("bookings per guest
+ * in 2024"), but not by "each" guest, which asks for those with none too. On schemas of our own.
  */
 import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
@@ -79,7 +80,7 @@ it('answers the metric by one group and a grain of its date', () => {
 });
 
 it('vouches for the metric by one group only, a column whose name another shares only said with its table\'s noun', () => {
-  const vouched = [...allVouched(hotel, fixture.values, fixture.now).values()];
+  const vouched = [...allVouched(hotel, fixture.values, fixture.now).values()].filter((entry) => entry.layer === 'metric');
   expect(vouched.map((entry) => entry.question).sort()).toEqual([
     'room revenue by guest', 'room revenue by guest and month', 'room revenue by guest country', 'room revenue by guest country and month',
     'room revenue by month', 'room revenue by status', 'room revenue by status and month',
@@ -138,7 +139,7 @@ it('vouches for the metric by a group it vouches for, cut by a number said of th
     if (before.ok) expect(summarise(before.query).having, question).toEqual(summary.having);
   }
   // A cut by another number than the metric's is the engine's own reading to weigh.
-  const byNights = planQuestion('guests with more than 20 bookings', fixture, { suggest: false });
+  const byNights = planQuestion('guests with more than 20 nights', fixture, { suggest: false });
   expect(byNights.ok && byNights.confidence === 1).toBe(false);
 });
 
@@ -182,4 +183,17 @@ it('vouches for a metric over the rows of one segment its rows reach, not with a
   if (result.ok) expect(summarise(result.query).filters).toContain('guest.visits gte 5');
   const withValue = planQuestion('room revenue of regular guests from Spain', regulars, { suggest: false });
   expect(withValue.ok && withValue.confidence === 1).toBe(false);
+});
+
+it('vouches for the count of a table\'s rows by a group it reaches one way or a grain of its date, cut by a number of them, never "each" group', () => {
+  const perGuest = planQuestion('bookings per guest in 2024', fixture, { suggest: false });
+  expect(perGuest.ok && perGuest.confidence, perGuest.ok ? '' : perGuest.reason).toBe(1);
+  if (perGuest.ok) expect(summarise(perGuest.query)).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.id', 'guest.name'], filters: expect.arrayContaining(['booking.booked_on gte 2024-01-01']) });
+  if (perGuest.ok) expect(perGuest.assumptions).toContain('Counted as rows of this table, by their own date or by groups they reach one way only.');
+  const cut = planQuestion('guests with more than 3 bookings', fixture, { suggest: false });
+  expect(cut.ok && cut.confidence, cut.ok ? '' : cut.reason).toBe(1);
+  if (cut.ok) expect(summarise(cut.query).having).toEqual([expect.stringMatching(/ gt 3$/)]);
+  // Every guest, those with no booking too: a count by groups shows none of those, so the layer vouches for nothing.
+  const each = planQuestion('How many bookings has each guest made?', fixture, { suggest: false });
+  expect(each.ok && each.confidence === 1).toBe(false);
 });
