@@ -99,7 +99,24 @@ export function closerReadingOfSameQuestion(best: Candidate, other: Candidate): 
   // Groups by entities are by their names: products and suppliers are both grouped by a "name".
   const byColumnsSaid = (candidate: Candidate) => candidate.reading.groups.every((group) => group.kind !== 'entity');
   if (best.planned.query.joins.length < other.planned.query.joins.length && byColumnsSaid(best) && byColumnsSaid(other) && shapeOf(best.planned.query) === shapeOf(other.planned.query)) return true;
-  return valueOnSubject(best.reading, other.reading);
+  return valueOnSubject(best.reading, other.reading) || countsRowsFarther(best.planned.query, other.planned.query);
+}
+
+type Measure = LogicalQuery['measures'][number];
+
+/**
+ * "Which accounts have more than one subscription?": the subscriptions' rows counted by their own
+ * account, or the subscriptions their invoices name counted by the invoices' account. Where the best
+ * reading counts the rows themselves, at the root, and the other counts their keys held by another
+ * table, asking the same of them otherwise, the other is the same question asked through a detour.
+ */
+function countsRowsFarther(best: LogicalQuery, other: LogicalQuery): boolean {
+  if (best.root === other.root || best.measures.length !== other.measures.length) return false;
+  const rows = (measure: Measure) => measure.where === undefined && measure.aggregate === 'count' && measure.expression === undefined;
+  const keysElsewhere = (measure: Measure) => measure.where === undefined && measure.aggregate === 'count_distinct' && measure.expression?.kind === 'field' && measure.expression.entity === other.root;
+  if (!best.measures.some((measure, index) => rows(measure) && keysElsewhere(other.measures[index]) && other.measures[index].id === measure.id)) return false;
+  const asRows = (query: LogicalQuery): LogicalQuery => ({ ...query, measures: query.measures.map((measure) => (rows(measure) || keysElsewhere(measure) ? { id: measure.id, label: measure.label, aggregate: 'count' } : measure)) });
+  return shapeOf(asRows(best)) === shapeOf(asRows(other));
 }
 
 /**
