@@ -126,6 +126,7 @@ function verifiedNote(verified: VerifiedQuestion | undefined, core: string): str
   if (verified.layer === 'metric') return [`Read as the semantic layer defines this measure, by groups its rows reach one way only.`];
   if (verified.layer === 'segment') return [`Read as the semantic layer defines these rows, counted by the date it dates them by or by groups they reach one way only.`];
   if (verified.layer === 'rows') return [`Counted as rows of this table, by their own date or by groups they reach one way only.`];
+  if (verified.layer === 'column') return [`Read as the column named, over all its rows, by their own date or by groups they reach one way only.`];
   if (verified.core === core) return [`Read as the verified question "${verified.question}" of this connection.`];
   return [`Read like the verified question "${verified.question}" of this connection, for the period, time grain or number of rows asked here.`];
 }

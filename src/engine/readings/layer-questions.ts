@@ -6,8 +6,9 @@
  * and a grain ("revenue by customer segment and year"). A metric averaged over whole rows (average
  * order value) only by groups of those rows. The layer says what the metric is and the schema how its
  * rows reach the group; no owner need check each question. So does the count of a segment's rows,
- * over a period of the segment's date and by a grain of it. Each is read as a verified question is,
- * and vouches for the same (see verified.ts, vouchedShape).
+ * over a period of the segment's date and by a grain of it; and, in a catalog with a layer, the count
+ * of a table's rows and one aggregate of a column said by its name, by the same groups. Each is read
+ * as a verified question is, and vouches for the same (see verified.ts, vouchedShape).
  */
 import type { Catalog, CatalogMetric, CatalogSegment, ColumnValues } from '../../connectors/catalog.ts';
 import { columnWords, entityNoun } from '../plan/labels.ts';
@@ -159,13 +160,80 @@ export function rowCountQuestions(catalog: Catalog, values: readonly ColumnValue
 /** Whether a reading counts a table's rows and nothing else, by the group asked or a grain of their date, over a period of it (if at all). */
 export function isRowCountReading(reading: Reading, { entity, date, group: wanted }: RowCountQuestion): boolean {
   const output = reading.outputs.find((each) => each.kind === 'measure');
-  const counts = reading.outputs.length === 1 + reading.groups.length && output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
+  const counts = output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
+  return counts && onlyAsked(reading, entity, date, wanted);
+}
+
+/** Whether a reading has one measure and nothing else but the group asked (or a grain of the rows' date) and a period on that date. */
+function onlyAsked(reading: Reading, entity: string, date: string | undefined, wanted: WantedGroup | undefined): boolean {
   const onDate = (node: { readonly entity: string; readonly column: string }) => node.entity === entity && node.column === date;
   const grouped = wanted === undefined
     ? reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1
     : reading.groups.length === 1 && isWanted(reading.groups[0], wanted, undefined);
-  return counts && grouped && reading.conditions.every((condition) => condition.kind === 'period' && onDate(condition))
+  return reading.outputs.length === 1 + reading.groups.length && grouped && reading.conditions.every((condition) => condition.kind === 'period' && onDate(condition))
     && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
+}
+
+/** An aggregate of one column the layer vouches for, alone, by one group or by a grain of the rows' own date. */
+export interface ColumnAggregateQuestion {
+  readonly question: string;
+  readonly entity: string;
+  readonly column: string;
+  readonly aggregate: 'sum' | 'avg' | 'min' | 'max';
+  readonly date?: string;
+  readonly group?: WantedGroup;
+}
+
+const AGGREGATE_WORDS = { sum: 'total', avg: 'average', min: 'lowest', max: 'highest' } as const;
+
+/**
+ * "Average list price per category", "units in stock by supplier": in a catalog with a semantic
+ * layer, one aggregate of a numeric column of a table, by a group its rows reach as a metric's do
+ * (vouchedGroups) or a grain of their own date. The column must be said by one of its names (see
+ * VerifiedQuestion.namedAs): a column the engine found by a looser link is its own reading to weigh.
+ */
+export function columnAggregateQuestions(catalog: Catalog, values: readonly ColumnValues[], entityName: string, columnName: string, aggregate: ColumnAggregateQuestion['aggregate']): ColumnAggregateQuestion[] {
+  const schema = schemaIndexOf(catalog);
+  const entity = schema.entityByName.get(entityName);
+  const column = entity?.columnByName.get(columnName);
+  if (entity === undefined || column === undefined || !column.isNumeric || column.isKey || column.isForeignKey || carriesFilters(schema, entity.name, column.name)) return [];
+  const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
+  const asked = `${AGGREGATE_WORDS[aggregate]} ${columnWords(column).join(' ')} of ${entityNoun(entity, true)}`;
+  const date = entity.mainDate?.name;
+  const base = { entity: entity.name, column: column.name, aggregate, ...(date ? { date } : {}) };
+  return [
+    { ...base, question: asked },
+    ...(date === undefined ? [] : [{ ...base, question: `${asked} by month` }]),
+    ...vouchedGroups(schema, entity, listed).map(({ words, group }) => ({ ...base, question: `${asked} by ${words}`, group })),
+  ];
+}
+
+/**
+ * "average MRR by plan" where the layer's MRR sums the column over live subscriptions only: a column a
+ * metric with filters aggregates carries those filters in the layer's eyes, and the same column
+ * without them is another figure, the engine's own reading to weigh.
+ */
+function carriesFilters(schema: SchemaIndex, entity: string, column: string): boolean {
+  const uses = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.some(uses);
+    if (value === null || typeof value !== 'object') return false;
+    const record = value as Record<string, unknown>;
+    if (record.kind === 'field') return record.entity === entity && record.column === column;
+    return Object.values(record).some(uses);
+  };
+  return schema.entities.some((home) => home.metrics.some((metric) => {
+    const parts = metric.ratio ? [metric.ratio.numerator, metric.ratio.denominator] : [];
+    const filtered = metric.conditions.length > 0 || parts.some((part) => part.conditions.length > 0);
+    const ownColumns = [metric.column, ...parts.map((part) => part.column)];
+    return filtered && ((home.name === entity && ownColumns.includes(column)) || uses(metric.expression));
+  }));
+}
+
+/** Whether a reading is the column's aggregate and nothing else, by the group asked or a grain of the rows' date, over a period of it (if at all). */
+export function isColumnAggregateReading(reading: Reading, { entity, column, aggregate, date, group: wanted }: ColumnAggregateQuestion): boolean {
+  const output = reading.outputs.find((each) => each.kind === 'measure');
+  const aggregates = output?.kind === 'measure' && output.aggregate === aggregate && output.entity === entity && output.column === column && output.metric === undefined && output.per === undefined;
+  return aggregates && onlyAsked(reading, entity, date, wanted);
 }
 
 /**

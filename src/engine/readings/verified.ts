@@ -13,7 +13,7 @@ import { knowledgeCache } from '../knowledge-cache.ts';
 import { droppedWords } from './decide.ts';
 import { stableKey, type Candidate } from './enumerate.ts';
 import type { Model } from './model.ts';
-import { isLayerReading, isLayerReadingWithSegment, isRowCountReading, isSegmentReading, layerQuestions, rowCountQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
+import { columnAggregateQuestions, isColumnAggregateReading, isLayerReading, isLayerReadingWithSegment, isRowCountReading, isSegmentReading, layerQuestions, rowCountQuestions, segmentQuestions, type LayerQuestion } from './layer-questions.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 import type { Reading } from './reading.ts';
@@ -24,7 +24,9 @@ export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
   /** Vouched by the semantic layer's own definition of a metric or a segment, not by a question the owner checked (see layerQuestions, segmentQuestions). */
-  readonly layer?: 'metric' | 'segment' | 'rows';
+  readonly layer?: 'metric' | 'segment' | 'rows' | 'column';
+  /** The column aggregated, which the question must say by one of its names (a column aggregate the layer vouches for). */
+  readonly namedAs?: { readonly entity: string; readonly column: string; readonly names: readonly (readonly string[])[] };
   /** Columns grouped by that the question must say with their table's noun ("supplier country"; see layerQuestions). */
   readonly saidWith?: readonly { readonly entity: string; readonly column: string; readonly words: readonly string[] }[];
 }
@@ -37,7 +39,7 @@ export interface VerifiedQuestion {
 export interface VerifiedReadings extends ReadonlyMap<string, VerifiedQuestion> {
   /** Reads, once a day, the layer's questions about the metrics and segments the reading names. */
   readonly load?: (reading: Reading) => void;
-  /** Reads them all (what the layer vouches for, as a whole). */
+  /** Reads them all (what the layer vouches for, as a whole), but for column aggregates, read only as questions ask for them. */
   readonly loadAll?: () => void;
   /** Whether the layer vouches for a reading of a loaded metric over one segment (see isLayerReadingWithSegment). */
   readonly withSegment?: (reading: Reading) => VerifiedQuestion | undefined;
@@ -66,11 +68,11 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
   const segmentCounts = segmentQuestions(catalog, values);
   const loaded = new Set<CatalogMetric | CatalogSegment | string>();
   const confirmed: LayerQuestion[] = [];
-  const vouchLayer = (question: string, holds: (reading: Reading) => boolean, layer: 'metric' | 'segment' | 'rows', groups: LayerQuestion['groups']): boolean => {
+  const vouchLayer = (question: string, holds: (reading: Reading) => boolean, layer: NonNullable<VerifiedQuestion['layer']>, groups: LayerQuestion['groups'], extra: Partial<VerifiedQuestion> = {}): boolean => {
     const reading = verifiedReading(question, catalog, values, model, now);
     if (!reading || !holds(reading.reading)) return false;
     const saidWith = ownersOf(groups);
-    vouch(vouchedShape(reading), { question, core: reading.core, layer, ...(saidWith.length > 0 ? { saidWith } : {}) });
+    vouch(vouchedShape(reading), { question, core: reading.core, layer, ...(saidWith.length > 0 ? { saidWith } : {}), ...extra });
     return true;
   };
   const loadMetric = (metric: CatalogMetric) => {
@@ -90,10 +92,23 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     loaded.add(entity);
     for (const count of rowCountQuestions(catalog, values, entity)) vouchLayer(count.question, (reading) => isRowCountReading(reading, count), 'rows', count.group ? [count.group] : []);
   };
+  const schema = schemaIndexOf(catalog);
+  const loadColumn = (entity: string, column: string, aggregate: 'sum' | 'avg' | 'min' | 'max') => {
+    const key = `${entity}.${column}.${aggregate}`;
+    const info = schema.entityByName.get(entity)?.columnByName.get(column);
+    if (loaded.has(key) || info === undefined) return;
+    loaded.add(key);
+    const names = [info.words, info.labelWords, info.alternativeWords, ...(info.synonymWords ?? [])].filter((words): words is readonly string[] => words !== undefined && words.length > 0);
+    for (const question of columnAggregateQuestions(catalog, values, entity, column, aggregate)) {
+      vouchLayer(question.question, (reading) => isColumnAggregateReading(reading, question), 'column', question.group ? [question.group] : [], { namedAs: { entity, column, names } });
+    }
+  };
   const load = (reading: Reading) => {
     for (const output of [...reading.outputs, ...reading.having.map((cut) => cut.measure)]) {
-      if (output.kind === 'measure' && output.metric) loadMetric(output.metric);
-      else if (output.kind === 'measure' && output.aggregate === 'count' && output.column === undefined) loadRows(output.entity);
+      if (output.kind !== 'measure') continue;
+      if (output.metric) loadMetric(output.metric);
+      else if (output.aggregate === 'count' && output.column === undefined) loadRows(output.entity);
+      else if (output.column !== undefined && output.per === undefined && (output.aggregate === 'sum' || output.aggregate === 'avg' || output.aggregate === 'min' || output.aggregate === 'max')) loadColumn(output.entity, output.column, output.aggregate);
     }
     for (const condition of reading.conditions) if (condition.kind === 'segment') loadSegment(condition.segment);
   };
@@ -102,7 +117,6 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
     for (const { segment } of segmentCounts) loadSegment(segment);
     for (const { name } of catalog.entities) loadRows(name);
   };
-  const schema = schemaIndexOf(catalog);
   const withSegment = (reading: Reading): VerifiedQuestion | undefined => {
     const layer = confirmed.find((each) => isLayerReadingWithSegment(reading, each, schema));
     return layer && { question: layer.question, core: '', layer: 'metric' };
@@ -171,6 +185,14 @@ export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>):
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
 }
 
+/** Whether the reading's measure of the column is said by all the words of one of the column's names. */
+function namesColumn({ entity, column, names }: NonNullable<VerifiedQuestion['namedAs']>, reading: Reading, tokens: readonly Token[]): boolean {
+  const measure = reading.outputs.find((output) => output.kind === 'measure' && output.entity === entity && output.column === column);
+  if (measure?.kind !== 'measure') return false;
+  const said = new Set(measure.tokens.flatMap((index) => [tokens[index]?.lemma, tokens[index]?.lower]));
+  return names.some((words) => words.every((word) => said.has(word)));
+}
+
 const EVERY_MEMBER: ReadonlySet<string> = new Set(['each', 'every', 'all']);
 
 function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion['saidWith']> {
@@ -185,6 +207,7 @@ function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion
 export function saysOwners(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
   const counted = verified.layer === 'rows' || verified.layer === 'segment';
   if (counted && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
+  if (verified.namedAs && !namesColumn(verified.namedAs, reading, tokens)) return false;
   return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column
     && words.every((word) => group.tokens.some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word))));
 }

@@ -197,3 +197,16 @@ it('vouches for the count of a table\'s rows by a group it reaches one way or a 
   const each = planQuestion('How many bookings has each guest made?', fixture, { suggest: false });
   expect(each.ok && each.confidence === 1).toBe(false);
 });
+
+it('vouches for an aggregate of a column said by its name, by a group it vouches for, never of a column a filtered metric aggregates', () => {
+  const [guest, booking] = hotel.entities;
+  const withDeposit: Catalog = { entities: [guest, { ...booking, columns: [...booking.columns, { name: 'deposit', type: 'number', nativeType: 'numeric', nullable: true }] }] };
+  const hotelWithDeposit = { catalog: withDeposit, values, now: fixture.now };
+  const byGuest = planQuestion('average deposit per guest', hotelWithDeposit, { suggest: false });
+  expect(byGuest.ok && byGuest.confidence, byGuest.ok ? '' : byGuest.reason).toBe(1);
+  if (byGuest.ok) expect(summarise(byGuest.query)).toMatchObject({ measures: ['avg(booking.deposit)'], dimensions: ['guest.id', 'guest.name'] });
+  if (byGuest.ok) expect(byGuest.assumptions).toContain('Read as the column named, over all its rows, by their own date or by groups they reach one way only.');
+  // The room rate is part of the room revenue, which leaves cancelled bookings out: its plain average is another figure.
+  const rate = planQuestion('average room rate per guest', hotelWithDeposit, { suggest: false });
+  expect(rate.ok && rate.confidence === 1).toBe(false);
+});
