@@ -196,7 +196,9 @@ export function columnAggregateQuestions(catalog: Catalog, values: readonly Colu
   const schema = schemaIndexOf(catalog);
   const entity = schema.entityByName.get(entityName);
   const column = entity?.columnByName.get(columnName);
-  if (entity === undefined || column === undefined || !column.isNumeric || column.isKey || column.isForeignKey || carriesFilters(schema, entity.name, column.name)) return [];
+  // "the earliest hire date in each office": a date has a lowest and a highest, not a total.
+  const aggregable = column?.isNumeric === true || (column?.isDate === true && (aggregate === 'min' || aggregate === 'max'));
+  if (entity === undefined || column === undefined || !aggregable || column.isKey || column.isForeignKey || carriesFilters(schema, entity.name, column.name)) return [];
   const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
   const asked = `${AGGREGATE_WORDS[aggregate]} ${columnWords(column).join(' ')} of ${entityNoun(entity, true)}`;
   const date = entity.mainDate?.name;

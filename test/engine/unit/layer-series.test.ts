@@ -206,6 +206,10 @@ it('vouches for an aggregate of a column said by its name, by a group it vouches
   expect(byGuest.ok && byGuest.confidence, byGuest.ok ? '' : byGuest.reason).toBe(1);
   if (byGuest.ok) expect(summarise(byGuest.query)).toMatchObject({ measures: ['avg(booking.deposit)'], dimensions: ['guest.id', 'guest.name'] });
   if (byGuest.ok) expect(byGuest.assumptions).toContain('Read as the column named, over all its rows, by their own date or by groups they reach one way only.');
+  // A date has a lowest and a highest.
+  const earliest = planQuestion('the earliest arrival date per guest', hotelWithDeposit, { suggest: false });
+  expect(earliest.ok && earliest.confidence, earliest.ok ? '' : earliest.reason).toBe(1);
+  if (earliest.ok) expect(summarise(earliest.query).measures).toEqual(['min(booking.arrival_date)']);
   // The room rate is part of the room revenue, which leaves cancelled bookings out: its plain average is another figure.
   const rate = planQuestion('average room rate per guest', hotelWithDeposit, { suggest: false });
   expect(rate.ok && rate.confidence === 1).toBe(false);
