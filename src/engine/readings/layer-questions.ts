@@ -111,7 +111,8 @@ export function segmentQuestions(catalog: Catalog, values: readonly ColumnValues
     const rows = `${segment.words[0]} ${entityNoun(entity, true)}`;
     const date = segment.time ?? entity.mainDate?.name;
     const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
-    const grouped = vouchedGroups(schema, entity, listed).map(({ words, group }) => ({ question: `${rows} by ${words}`, entity: entity.name, segment, group }));
+    const grouped = vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => [`${rows} by ${words}`, ...(date === undefined ? [] : [`${rows} by ${words} this year`])]
+      .map((question) => ({ question, entity: entity.name, segment, group, ...(date ? { date } : {}) })));
     return [...[`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, segment, ...(date ? { date } : {}) })), ...grouped];
   }));
 }

@@ -8,7 +8,8 @@
  * the booking's billing country) is vouched for only when said with its table's noun ("by guest
  * country"). So is the metric over the rows of one segment its rows reach ("room revenue of regular
  * guests"). The same metric with a value said still needs the engine's confidence. The count of a segment's rows is vouched for alone, over a period of the segment's date
- * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date); so is the count
+ * and by a grain of it ("solved tickets per quarter in 2024": by the resolution date), and by a group
+ * over such a period ("solved tickets per agent in 2024"); so is the count
  * of a table's rows, by the groups a metric's are or a grain of their own date ("bookings per guest
  * in 2024"), but not by "each" guest, which asks for those with none too. On schemas of our own.
  */
@@ -163,6 +164,10 @@ it('vouches for the count of a segment\'s rows by a grain of its date, over a pe
   const perAgent = planQuestion('number of solved tickets per agent', desk, { suggest: false });
   expect(perAgent.ok && perAgent.confidence, perAgent.ok ? '' : perAgent.reason).toBe(1);
   if (perAgent.ok) expect(summarise(perAgent.query).dimensions).toEqual(['agent.id', 'agent.name']);
+  // …over a period of the segment's own date too.
+  const perAgentIn2024 = planQuestion('number of solved tickets per agent in 2024', desk, { suggest: false });
+  expect(perAgentIn2024.ok && perAgentIn2024.confidence, perAgentIn2024.ok ? '' : perAgentIn2024.reason).toBe(1);
+  if (perAgentIn2024.ok) expect(summarise(perAgentIn2024.query).filters).toContain('ticket.resolved_on gte 2024-01-01');
   // Cut by a number said of its count, the same vouched reading keeps the groups that pass.
   const cut = planQuestion('agents whose number of solved tickets is above 50', desk, { suggest: false });
   expect(cut.ok && cut.confidence, cut.ok ? '' : cut.reason).toBe(1);
