@@ -204,10 +204,11 @@ export function columnAggregateQuestions(catalog: Catalog, values: readonly Colu
   const asked = `${AGGREGATE_WORDS[aggregate]} ${columnWords(column).join(' ')} of ${entityNoun(entity, true)}`;
   const date = entity.mainDate?.name;
   const base = { entity: entity.name, column: column.name, aggregate, ...(date ? { date } : {}) };
+  const overYear = (question: string) => [question, ...(date === undefined ? [] : [`${question} this year`])];
   return [
-    { ...base, question: asked },
+    ...overYear(asked).map((question) => ({ ...base, question })),
     ...(date === undefined ? [] : [{ ...base, question: `${asked} by month` }]),
-    ...vouchedGroups(schema, entity, listed).map(({ words, group }) => ({ ...base, question: `${asked} by ${words}`, group })),
+    ...vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => overYear(`${asked} by ${words}`).map((question) => ({ ...base, question, group }))),
   ];
 }
 

@@ -211,6 +211,9 @@ it('vouches for an aggregate of a column said by its name, by a group it vouches
   expect(byGuest.ok && byGuest.confidence, byGuest.ok ? '' : byGuest.reason).toBe(1);
   if (byGuest.ok) expect(summarise(byGuest.query)).toMatchObject({ measures: ['avg(booking.deposit)'], dimensions: ['guest.id', 'guest.name'] });
   if (byGuest.ok) expect(byGuest.assumptions).toContain('Read as the column named, over all its rows, by their own date or by groups they reach one way only.');
+  const in2024 = planQuestion('average deposit per guest in 2024', hotelWithDeposit, { suggest: false });
+  expect(in2024.ok && in2024.confidence, in2024.ok ? '' : in2024.reason).toBe(1);
+  if (in2024.ok) expect(summarise(in2024.query).filters).toContain('booking.booked_on gte 2024-01-01');
   // A date has a lowest and a highest.
   const earliest = planQuestion('the earliest arrival date per guest', hotelWithDeposit, { suggest: false });
   expect(earliest.ok && earliest.confidence, earliest.ok ? '' : earliest.reason).toBe(1);
