@@ -9,7 +9,7 @@ import { carriesMeaning } from './word-classes.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import { widestListing } from './shown-columns.ts';
-import { saysOwners, shapeWithoutCut, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
+import { vouchesFor, shapeWithoutCut, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
@@ -54,7 +54,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   verified.load?.(best.reading);
   const vouched = verified.get(vouchedShape(best));
-  const verifiedAs = vouched && saysOwners(vouched, best.reading, tokens) ? vouched : undefined;
+  const verifiedAs = vouched && vouchesFor(vouched, best.reading, tokens) ? vouched : undefined;
   const decision = judge(candidates, model, verifiedAs);
   if (decision.kind === 'answer' || verifiedAs !== undefined) return decision;
   // Readings that list the same rows with other columns are one answer, shown with all of them: they
@@ -72,7 +72,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
 function vouchedCut(candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings): Decision | undefined {
   const shape = shapeWithoutCut(candidates[0]);
   const vouched = shape === undefined ? undefined : verified.get(shape);
-  return vouched === undefined || !saysOwners(vouched, candidates[0].reading, tokens) ? undefined : judge(candidates, model, vouched);
+  return vouched === undefined || !vouchesFor(vouched, candidates[0].reading, tokens) ? undefined : judge(candidates, model, vouched);
 }
 
 /** The first candidate answered, or why not; `judged` (default the first) is the reading whose features and probability are weighed. */

@@ -23,7 +23,7 @@ import type { Token } from '../question/tokens.ts';
 export interface VerifiedQuestion {
   readonly question: string;
   readonly core: string;
-  /** Vouched by the semantic layer's own definition of a metric or a segment, not by a question the owner checked (see layerQuestions, segmentQuestions). */
+  /** Vouched by the semantic layer's own definition of a metric or a segment, or by its groups for a table's rows or a column, not by a question the owner checked (see layer-questions.ts). */
   readonly layer?: 'metric' | 'segment' | 'rows' | 'column';
   /** The column aggregated, which the question must say by one of its names (a column aggregate the layer vouches for). */
   readonly namedAs?: { readonly entity: string; readonly column: string; readonly names: readonly (readonly string[])[] };
@@ -37,7 +37,7 @@ export interface VerifiedQuestion {
  * day names them (`load`), so that a question pays only for what it asks about.
  */
 export interface VerifiedReadings extends ReadonlyMap<string, VerifiedQuestion> {
-  /** Reads, once a day, the layer's questions about the metrics and segments the reading names. */
+  /** Reads, once a day, the layer's questions about the metrics and segments the reading names, the tables it counts and the columns it aggregates. */
   readonly load?: (reading: Reading) => void;
   /** Reads them all (what the layer vouches for, as a whole), but for column aggregates, read only as questions ask for them. */
   readonly loadAll?: () => void;
@@ -200,11 +200,13 @@ function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion
 }
 
 /**
- * Whether a reading says each column its vouching needs said with its table's noun ("supplier country", not "country"),
- * and, for a count, asks for no group it cannot show: "How many orders has each employee taken?" asks of
- * every employee, those with none too, and a count by groups shows only groups with rows.
+ * Whether a vouched shape holds for the reading as the question says it: each column its vouching
+ * needs said with its table's noun is ("supplier country", not "country"), the column aggregated is
+ * said by one of its names, and a count asks for no group it cannot show ("How many orders has each
+ * employee taken?" asks of every employee, those with none too; a count by groups shows only groups
+ * with rows).
  */
-export function saysOwners(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
+export function vouchesFor(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
   const counted = verified.layer === 'rows' || verified.layer === 'segment';
   if (counted && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
   if (verified.namedAs && !namesColumn(verified.namedAs, reading, tokens)) return false;

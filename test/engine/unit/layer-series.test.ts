@@ -17,7 +17,7 @@ import { expect, it } from 'vitest';
 import type { Catalog } from '../../../src/connectors/catalog.ts';
 import { planQuestion } from '../../../src/engine/builtin-engine.ts';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
-import { saysOwners, verifiedReadings } from '../../../src/engine/readings/verified.ts';
+import { vouchesFor, verifiedReadings } from '../../../src/engine/readings/verified.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { entity } from '../fixtures/build-catalog.ts';
 import { summarise } from '../summarise.ts';
@@ -98,7 +98,7 @@ it('vouches for the metric by one group only, a column whose name another shares
   const guestCountry = (question: string) => {
     const { candidates, tokens } = readQuestion(question, hotel, fixture.values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: fixture.now });
     const found = candidates.find((candidate) => candidate.reading.groups.some((group) => group.kind === 'column' && group.column === 'country'));
-    return saysOwners(entry, found!.reading, tokens);
+    return vouchesFor(entry, found!.reading, tokens);
   };
   expect(guestCountry('room revenue by guest country')).toBe(true);
   expect(guestCountry('room revenue by country')).toBe(false);
