@@ -207,7 +207,7 @@ export function columnAggregateQuestions(catalog: Catalog, values: readonly Colu
   const overYear = (question: string) => [question, ...(date === undefined ? [] : [`${question} this year`])];
   return [
     ...overYear(asked).map((question) => ({ ...base, question })),
-    ...(date === undefined ? [] : [{ ...base, question: `${asked} by month` }]),
+    ...(date === undefined ? [] : overYear(`${asked} by month`).map((question) => ({ ...base, question }))),
     ...vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => overYear(`${asked} by ${words}`).map((question) => ({ ...base, question, group }))),
   ];
 }

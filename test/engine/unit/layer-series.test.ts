@@ -214,6 +214,9 @@ it('vouches for an aggregate of a column said by its name, by a group it vouches
   const in2024 = planQuestion('average deposit per guest in 2024', hotelWithDeposit, { suggest: false });
   expect(in2024.ok && in2024.confidence, in2024.ok ? '' : in2024.reason).toBe(1);
   if (in2024.ok) expect(summarise(in2024.query).filters).toContain('booking.booked_on gte 2024-01-01');
+  const monthly = planQuestion('average deposit by month in 2024', hotelWithDeposit, { suggest: false });
+  expect(monthly.ok && monthly.confidence, monthly.ok ? '' : monthly.reason).toBe(1);
+  if (monthly.ok) expect(summarise(monthly.query).dimensions).toEqual(['booking.booked_on/month']);
   // A date has a lowest and a highest.
   const earliest = planQuestion('the earliest arrival date per guest', hotelWithDeposit, { suggest: false });
   expect(earliest.ok && earliest.confidence, earliest.ok ? '' : earliest.reason).toBe(1);
