@@ -108,26 +108,34 @@ export function segmentQuestions(catalog: Catalog, values: readonly ColumnValues
   const schema = schemaIndexOf(catalog);
   const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
   return schema.entities.flatMap((entity) => entity.segments.flatMap((segment) => {
-    const rows = `${segment.words[0]} ${entityNoun(entity, true)}`;
     const date = segment.time ?? entity.mainDate?.name;
-    const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
-    const grouped = vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => [`${rows} by ${words}`, ...(date === undefined ? [] : [`${rows} by ${words} this year`])]
-      .map((question) => ({ question, entity: entity.name, segment, group, ...(date ? { date } : {}) })));
-    return [...[`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, segment, ...(date ? { date } : {}) })), ...grouped];
+    return countsAsked(`${segment.words[0]} ${entityNoun(entity, true)}`, date, vouchedGroups(schema, entity, listed))
+      .map((asked) => ({ ...asked, entity: entity.name, segment, ...(date ? { date } : {}) }));
   }));
+}
+
+/**
+ * The counts asked of rows said `rows`: alone, by a grain of their date, over a period of it, and by
+ * each group (also over a period).
+ */
+function countsAsked(rows: string, date: string | undefined, groups: readonly SaidGroup[]): { question: string; group?: WantedGroup }[] {
+  const dated = date === undefined ? [] : [...overYear(`${rows} by month`, date), `how many ${rows} this year`];
+  return [
+    ...[`how many ${rows}`, ...dated].map((question) => ({ question })),
+    ...groups.flatMap(({ words, group }) => overYear(`${rows} by ${words}`, date).map((question) => ({ question, group }))),
+  ];
+}
+
+/** A question, and the same over this year when the rows have a date. */
+function overYear(question: string, date: string | undefined): string[] {
+  return date === undefined ? [question] : [question, `${question} this year`];
 }
 
 /** Whether a reading counts the segment's rows and nothing else, dated (if at all) by its date. */
 export function isSegmentReading(reading: Reading, { entity, segment, date, group: wanted }: SegmentQuestion): boolean {
-  const output = reading.outputs.find((each) => each.kind === 'measure');
-  const counts = reading.outputs.length === 1 + reading.groups.length && output?.kind === 'measure' && output.aggregate === 'count' && output.entity === entity && output.column === undefined && output.metric === undefined && output.per === undefined;
-  const onDate = (node: { readonly entity: string; readonly column: string }) => node.entity === entity && node.column === date;
-  const conditions = reading.conditions.filter((condition) => condition.kind !== 'period' || !onDate(condition));
-  const grouped = wanted === undefined
-    ? reading.groups.every((group) => group.kind === 'grain' && onDate(group)) && reading.groups.length <= 1
-    : reading.groups.length === 1 && isWanted(reading.groups[0], wanted, undefined);
-  return counts && grouped && conditions.length === 1 && conditions[0].kind === 'segment' && conditions[0].segment === segment && conditions[0].entity === entity
-    && reading.related.length === 0 && reading.having.length === 0 && reading.window === undefined && reading.pivot === undefined && reading.limit === undefined;
+  const segments = reading.conditions.filter((condition) => condition.kind === 'segment');
+  const own = segments.length === 1 && segments[0].kind === 'segment' && segments[0].segment === segment && segments[0].entity === entity;
+  return own && isRowCountReading({ ...reading, conditions: reading.conditions.filter((condition) => condition.kind !== 'segment') }, { question: '', entity, ...(date ? { date } : {}), ...(wanted ? { group: wanted } : {}) });
 }
 
 /** A count of a table's rows the layer vouches for, by one group or a grain of the rows' own date, over a period of that date. */
@@ -150,12 +158,8 @@ export function rowCountQuestions(catalog: Catalog, values: readonly ColumnValue
   const entity = schema.entityByName.get(entityName);
   if (entity === undefined) return [];
   const listed = new Set(values.map((list) => `${list.entity}.${list.column}`));
-  const rows = entityNoun(entity, true);
   const date = entity.mainDate?.name;
-  const dated = date === undefined ? [] : [`${rows} by month`, `${rows} by month this year`, `how many ${rows} this year`];
-  const grouped = vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => [`${rows} by ${words}`, ...(date === undefined ? [] : [`${rows} by ${words} this year`])]
-    .map((question) => ({ question, entity: entity.name, group, ...(date ? { date } : {}) })));
-  return [...[`how many ${rows}`, ...dated].map((question) => ({ question, entity: entity.name, ...(date ? { date } : {}) })), ...grouped];
+  return countsAsked(entityNoun(entity, true), date, vouchedGroups(schema, entity, listed)).map((asked) => ({ ...asked, entity: entity.name, ...(date ? { date } : {}) }));
 }
 
 /** Whether a reading counts a table's rows and nothing else, by the group asked or a grain of their date, over a period of it (if at all). */
@@ -204,11 +208,10 @@ export function columnAggregateQuestions(catalog: Catalog, values: readonly Colu
   const asked = `${AGGREGATE_WORDS[aggregate]} ${columnWords(column).join(' ')} of ${entityNoun(entity, true)}`;
   const date = entity.mainDate?.name;
   const base = { entity: entity.name, column: column.name, aggregate, ...(date ? { date } : {}) };
-  const overYear = (question: string) => [question, ...(date === undefined ? [] : [`${question} this year`])];
   return [
-    ...overYear(asked).map((question) => ({ ...base, question })),
-    ...(date === undefined ? [] : overYear(`${asked} by month`).map((question) => ({ ...base, question }))),
-    ...vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => overYear(`${asked} by ${words}`).map((question) => ({ ...base, question, group }))),
+    ...overYear(asked, date).map((question) => ({ ...base, question })),
+    ...(date === undefined ? [] : overYear(`${asked} by month`, date).map((question) => ({ ...base, question }))),
+    ...vouchedGroups(schema, entity, listed).flatMap(({ words, group }) => overYear(`${asked} by ${words}`, date).map((question) => ({ ...base, question, group }))),
   ];
 }
 

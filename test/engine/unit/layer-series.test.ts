@@ -46,6 +46,14 @@ const values = [
 ];
 const fixture = { catalog: hotel, values, now: new Date('2025-05-10T12:00:00Z') };
 
+/** A question the layer must vouch for (answered at confidence 1): its summary and assumptions. */
+function vouchedFor(question: string, context: Parameters<typeof planQuestion>[1] = fixture) {
+  const result = planQuestion(question, context, { suggest: false });
+  expect(result.ok && result.confidence, result.ok ? question : `${question}: ${result.reason}`).toBe(1);
+  if (!result.ok) throw new Error(result.reason);
+  return { summary: summarise(result.query), assumptions: result.assumptions };
+}
+
 /** Everything the layer vouches for on the day (a question loads only the metrics and segments it names). */
 function allVouched(catalog: Catalog, columnValues: typeof values, now: Date) {
   const vouched = verifiedReadings(catalog, columnValues, shippedModel(), now);
@@ -165,9 +173,7 @@ it('vouches for the count of a segment\'s rows by a grain of its date, over a pe
   expect(perAgent.ok && perAgent.confidence, perAgent.ok ? '' : perAgent.reason).toBe(1);
   if (perAgent.ok) expect(summarise(perAgent.query).dimensions).toEqual(['agent.id', 'agent.name']);
   // …over a period of the segment's own date too.
-  const perAgentIn2024 = planQuestion('number of solved tickets per agent in 2024', desk, { suggest: false });
-  expect(perAgentIn2024.ok && perAgentIn2024.confidence, perAgentIn2024.ok ? '' : perAgentIn2024.reason).toBe(1);
-  if (perAgentIn2024.ok) expect(summarise(perAgentIn2024.query).filters).toContain('ticket.resolved_on gte 2024-01-01');
+  expect(vouchedFor('number of solved tickets per agent in 2024', desk).summary.filters).toContain('ticket.resolved_on gte 2024-01-01');
   // Cut by a number said of its count, the same vouched reading keeps the groups that pass.
   const cut = planQuestion('agents whose number of solved tickets is above 50', desk, { suggest: false });
   expect(cut.ok && cut.confidence, cut.ok ? '' : cut.reason).toBe(1);
@@ -191,13 +197,10 @@ it('vouches for a metric over the rows of one segment its rows reach, not with a
 });
 
 it('vouches for the count of a table\'s rows by a group it reaches one way or a grain of its date, cut by a number of them, never "each" group', () => {
-  const perGuest = planQuestion('bookings per guest in 2024', fixture, { suggest: false });
-  expect(perGuest.ok && perGuest.confidence, perGuest.ok ? '' : perGuest.reason).toBe(1);
-  if (perGuest.ok) expect(summarise(perGuest.query)).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.id', 'guest.name'], filters: expect.arrayContaining(['booking.booked_on gte 2024-01-01']) });
-  if (perGuest.ok) expect(perGuest.assumptions).toContain('Counted as rows of this table, by their own date or by groups they reach one way only.');
-  const cut = planQuestion('guests with more than 3 bookings', fixture, { suggest: false });
-  expect(cut.ok && cut.confidence, cut.ok ? '' : cut.reason).toBe(1);
-  if (cut.ok) expect(summarise(cut.query).having).toEqual([expect.stringMatching(/ gt 3$/)]);
+  const perGuest = vouchedFor('bookings per guest in 2024');
+  expect(perGuest.summary).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.id', 'guest.name'], filters: expect.arrayContaining(['booking.booked_on gte 2024-01-01']) });
+  expect(perGuest.assumptions).toContain('Counted as rows of this table, by their own date or by groups they reach one way only.');
+  expect(vouchedFor('guests with more than 3 bookings').summary.having).toEqual([expect.stringMatching(/ gt 3$/)]);
   // Every guest, those with no booking too: a count by groups shows none of those, so the layer vouches for nothing.
   const each = planQuestion('How many bookings has each guest made?', fixture, { suggest: false });
   expect(each.ok && each.confidence === 1).toBe(false);
@@ -207,20 +210,13 @@ it('vouches for an aggregate of a column said by its name, by a group it vouches
   const [guest, booking] = hotel.entities;
   const withDeposit: Catalog = { entities: [guest, { ...booking, columns: [...booking.columns, { name: 'deposit', type: 'number', nativeType: 'numeric', nullable: true }] }] };
   const hotelWithDeposit = { catalog: withDeposit, values, now: fixture.now };
-  const byGuest = planQuestion('average deposit per guest', hotelWithDeposit, { suggest: false });
-  expect(byGuest.ok && byGuest.confidence, byGuest.ok ? '' : byGuest.reason).toBe(1);
-  if (byGuest.ok) expect(summarise(byGuest.query)).toMatchObject({ measures: ['avg(booking.deposit)'], dimensions: ['guest.id', 'guest.name'] });
-  if (byGuest.ok) expect(byGuest.assumptions).toContain('Read as the column named, over all its rows, by their own date or by groups they reach one way only.');
-  const in2024 = planQuestion('average deposit per guest in 2024', hotelWithDeposit, { suggest: false });
-  expect(in2024.ok && in2024.confidence, in2024.ok ? '' : in2024.reason).toBe(1);
-  if (in2024.ok) expect(summarise(in2024.query).filters).toContain('booking.booked_on gte 2024-01-01');
-  const monthly = planQuestion('average deposit by month in 2024', hotelWithDeposit, { suggest: false });
-  expect(monthly.ok && monthly.confidence, monthly.ok ? '' : monthly.reason).toBe(1);
-  if (monthly.ok) expect(summarise(monthly.query).dimensions).toEqual(['booking.booked_on/month']);
+  const byGuest = vouchedFor('average deposit per guest', hotelWithDeposit);
+  expect(byGuest.summary).toMatchObject({ measures: ['avg(booking.deposit)'], dimensions: ['guest.id', 'guest.name'] });
+  expect(byGuest.assumptions).toContain('Read as the column named, over all its rows, by their own date or by groups they reach one way only.');
+  expect(vouchedFor('average deposit per guest in 2024', hotelWithDeposit).summary.filters).toContain('booking.booked_on gte 2024-01-01');
+  expect(vouchedFor('average deposit by month in 2024', hotelWithDeposit).summary.dimensions).toEqual(['booking.booked_on/month']);
   // A date has a lowest and a highest.
-  const earliest = planQuestion('the earliest arrival date per guest', hotelWithDeposit, { suggest: false });
-  expect(earliest.ok && earliest.confidence, earliest.ok ? '' : earliest.reason).toBe(1);
-  if (earliest.ok) expect(summarise(earliest.query).measures).toEqual(['min(booking.arrival_date)']);
+  expect(vouchedFor('the earliest arrival date per guest', hotelWithDeposit).summary.measures).toEqual(['min(booking.arrival_date)']);
   // The room rate is part of the room revenue, which leaves cancelled bookings out: its plain average is another figure.
   const rate = planQuestion('average room rate per guest', hotelWithDeposit, { suggest: false });
   expect(rate.ok && rate.confidence === 1).toBe(false);
