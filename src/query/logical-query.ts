@@ -150,26 +150,44 @@ export interface Filter {
  * 2025": exists false, root orders, link orders.customer_id = customers.id, filter on order_date.
  * Two of them make the set questions: "bought both X and Y", "X but not Y".
  */
-export interface RelatedFilter {
+export interface RelatedFilter extends RelatedRows {
   readonly kind: 'related';
   readonly exists: boolean;
-  readonly root: string;
-  readonly joins: readonly JoinStep[];
-  readonly link: {
-    /** The root or one of the sub-select's joined entities. */
-    readonly entity: string;
-    readonly columns: readonly string[];
-    /** The query's root or one of its joined entities. */
-    readonly outerEntity: string;
-    readonly outerColumns: readonly string[];
-  };
-  readonly filters: readonly Filter[];
   /**
    * How many related rows each row must have, instead of any ("customers who placed more than 20
    * orders": `COUNT(*) > 20` over the same sub-select); `exists` is then true. Rows with none have
    * a count of 0, so "fewer than 5" keeps them.
    */
   readonly count?: RelatedCount;
+}
+
+/** Rows related to each row of a query: `root` with its own many-to-one `joins`, tied by `link`, passing `filters` (on those entities only). */
+export interface RelatedRows {
+  readonly root: string;
+  readonly joins: readonly JoinStep[];
+  readonly link: RelatedLink;
+  readonly filters: readonly Filter[];
+}
+
+/** How related rows tie to the outer query: `entity.columns = outerEntity.outerColumns`. */
+export interface RelatedLink {
+  /** The root or one of the sub-select's joined entities. */
+  readonly entity: string;
+  readonly columns: readonly string[];
+  /** The query's root or one of its joined entities. */
+  readonly outerEntity: string;
+  readonly outerColumns: readonly string[];
+}
+
+/**
+ * The number of related rows beside each row of a list query, as an output column: "how many
+ * orders has each employee taken" lists every employee, 0 for those with none (a count grouped by
+ * the orders' employee shows only employees with orders). SQL `(SELECT COUNT(*) FROM … WHERE link
+ * AND filters)`; the related rows are given as in a related filter.
+ */
+export interface RelatedCountColumn extends RelatedRows {
+  readonly id: string;
+  readonly label: string;
 }
 
 export interface RelatedCount {
@@ -248,6 +266,8 @@ export interface LogicalQuery {
   readonly distinct?: boolean;
   /** Semi- and anti-joins: every one must hold (absent: none). */
   readonly related?: readonly RelatedFilter[];
+  /** List queries only: counts of related rows shown after the columns, in this order (absent: none). */
+  readonly relatedCounts?: readonly RelatedCountColumn[];
   /** A cut per group instead of (or before) `limit`; aggregate queries with dimensions only. */
   readonly limitPerGroup?: LimitPerGroup;
   /**

@@ -54,7 +54,7 @@ export function describeColumns(query: LogicalQuery, result: ResultTable): Colum
         ...(dimension.grain === undefined ? {} : { grain: dimension.grain }),
       };
     }
-    const selected = query.columns.find((candidate) => candidate.id === column.name);
+    const selected = query.columns.find((candidate) => candidate.id === column.name) ?? query.relatedCounts?.find((candidate) => candidate.id === column.name);
     return {
       ...base,
       label: selected?.label ?? labelFromName(column.name),

@@ -5,7 +5,7 @@
  * compiled text is what the SQL guards must let through.
  */
 import type { Catalog, CatalogColumn, CatalogEntity, ValueType } from '../../src/connectors/catalog.ts';
-import { field, TIME_GRAINS, type Filter, type LogicalQuery, type RelatedFilter, type ScalarExpression } from '../../src/query/logical-query.ts';
+import { field, TIME_GRAINS, type Filter, type LogicalQuery, type RelatedFilter, type RelatedRows, type ScalarExpression } from '../../src/query/logical-query.ts';
 
 const HOSTILE_TABLE = 'odd "name"; DROP TABLE orders; -- /* # `x`';
 const HOSTILE_COLUMN = "we\"ird' -- #";
@@ -65,6 +65,10 @@ function ordersOf(exists: boolean, filters: readonly Filter[]): RelatedFilter {
     link: { entity: 'orders', columns: ['customer_id'], outerEntity: 'customers', outerColumns: ['id'] },
     filters,
   };
+}
+
+function relatedRows({ root, joins, link, filters }: RelatedFilter): RelatedRows {
+  return { root, joins, link, filters };
 }
 
 export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: LogicalQuery }[] = [
@@ -173,6 +177,19 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
         { ...ordersOf(true, [filter(field('orders', 'status'), 'in', ['paid'])]), count: { op: 'gt', values: [2] } },
         { ...ordersOf(true, [filter(field('orders', 'total'), 'gt', [1.5])]), count: { op: 'between', values: [0, 3] } },
       ],
+    }),
+  },
+  {
+    name: 'related count columns: every row with its number of related rows, through joins and with filters',
+    query: query({
+      root: 'customers',
+      columns: [{ id: 'name', label: 'Name', field: field('customers', 'name') }],
+      relatedCounts: [
+        { id: 'paid', label: 'Paid orders', ...relatedRows(ordersOf(true, [filter(field('orders', 'status'), 'in', ['paid'])])) },
+        { id: 'all_orders', label: 'Orders', ...relatedRows(ordersOf(true, [])) },
+      ],
+      order: [{ id: 'paid', direction: 'desc' }],
+      limit: 10,
     }),
   },
   {

@@ -12,7 +12,8 @@ import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
 import { openSampleDatabase } from '../../src/samples/sample-datasets.ts';
 import { sameValue } from '../cross-kind/compare-answers.ts';
 import {
-  ABOVE_AVERAGE_SPEND, AT_REORDER_LEVEL, AVERAGE_ORDER_VALUE, FEW_ORDERS_IN_2025, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, TOP_PRODUCTS, filter, lineValue, query,
+  ABOVE_AVERAGE_SPEND, AT_REORDER_LEVEL, AVERAGE_ORDER_VALUE, FEW_ORDERS_IN_2025, MONTHLY_WINDOWS, NOT_ORDERED_SINCE, ORDERS_OF_EACH_CUSTOMER, TOP_PRODUCTS,
+  filter, lineValue, query,
 } from '../cross-kind/construct-queries.ts';
 import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
 
@@ -77,6 +78,24 @@ describe('compiled constructs mean what they say', () => {
     expect(expected.some((id) => !counts.has(id))).toBe(true);
     expect(expected.some((id) => counts.get(id) === 1)).toBe(true);
     expect(answer.map((row) => row['id'])).toEqual(expected);
+  });
+
+  it('related count columns give every row its number of matching related rows, 0 for none', async () => {
+    const answer = await rows(ORDERS_OF_EACH_CUSTOMER);
+    const customers = await rows(plain({ ...ORDERS_OF_EACH_CUSTOMER, relatedCounts: [] }, {}));
+    const [orders, lines] = ORDERS_OF_EACH_CUSTOMER.relatedCounts!;
+    const countsBy = async (root: string, joins: LogicalQuery['joins'], by: { entity: string; column: string }, filters: LogicalQuery['filters']) => new Map((await rows(query({
+      root, joins, filters,
+      dimensions: [{ id: 'customer', label: 'Customer', field: field(by.entity, by.column) }],
+      measures: [{ id: 'rows', label: 'Rows', aggregate: 'count' }],
+    }))).map((row) => [row['customer'], Number(row['rows'])]));
+    const orderCounts = await countsBy('orders', [], field('orders', 'customer_id'), orders!.filters);
+    const lineCounts = await countsBy('order_lines', lines!.joins, field('orders', 'customer_id'), lines!.filters);
+    const expected = customers.map((row) => ({ id: row['id'], orders: orderCounts.get(row['id']) ?? 0, category_lines: lineCounts.get(row['id']) ?? 0 }))
+      .sort((left, right) => right.orders - left.orders || Number(left.id) - Number(right.id));
+    expect(expected.some((row) => row.orders === 0)).toBe(true);
+    expect(expected.some((row) => row.orders > 1 && row.category_lines > 0)).toBe(true);
+    expect(answer.map((row) => ({ id: row['id'], orders: Number(row['orders']), category_lines: Number(row['category_lines']) }))).toEqual(expected);
   });
 
   it('two columns of a row compared keep exactly the rows where one is at most the other', async () => {

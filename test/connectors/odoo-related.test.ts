@@ -48,6 +48,7 @@ function ordersOf(exists: boolean, filters: readonly Filter[], linkColumn = 'par
 }
 const names = [{ id: 'name', label: 'Name', field: field('res.partner', 'name') }];
 const partners = (related: RelatedFilter[]) => query({ columns: names, related });
+const rowsOf = ({ root, joins, link, filters }: RelatedFilter) => ({ root, joins, link, filters });
 
 describe('related filters in the Odoo plan', () => {
   it('read the distinct link values of the related model first, with its own domain and active_test', () => {
@@ -103,6 +104,7 @@ describe('constructs that compare or re-aggregate groups on Odoo', () => {
       [orders({ dimensions: [month], measures: [revenue, { id: 'change', label: 'Change', aggregate: 'change', of: 'revenue', along: 'month' }] }), /change "change"/],
       [orders({ dimensions: [month, customer], limitPerGroup: { by: ['month'], order: [{ id: 'revenue', direction: 'desc' }], limit: 3 } }), /first rows of each group: read_group limits the whole result only/],
       [orders({ having: [{ measureId: 'revenue', op: 'gt', values: [], against: 'average' }] }), /average of all groups/],
+      [{ ...partners([]), related: undefined, relatedCounts: [{ id: 'orders', label: 'Orders', ...rowsOf(ordersOf(true, [])) }] }, /count of related records beside each record/],
     ];
     for (const [logical, message] of refusals) {
       expect(() => planOdoo(logical, unitCatalog, { maxRows: 10 })).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }));

@@ -1,6 +1,6 @@
 /**
  * Logical queries over the wholesale sample that use the constructs beyond one grouped SELECT:
- * related filters, per-group totals, window measures, a limit per group, a having filter against
+ * related filters and related count columns, per-group totals, window measures, a limit per group, a having filter against
  * the average. The cross-kind suite runs them on every SQL kind; the semantics suite checks what
  * they mean against plain queries.
  */
@@ -71,6 +71,25 @@ export const FEW_ORDERS_IN_2025 = query({
   }],
   order: [{ id: 'id', direction: 'asc' }],
 });
+
+/** Every customer with their number of orders in 2025 and of lines of category 1: 0 for those with none. */
+export const ORDERS_OF_EACH_CUSTOMER = query({
+  root: 'customers',
+  columns: [{ id: 'id', label: 'Id', field: field('customers', 'id') }],
+  relatedCounts: [
+    {
+      id: 'orders', label: 'Orders in 2025', root: 'orders', joins: [],
+      link: { entity: 'orders', columns: ['customer_id'], outerEntity: 'customers', outerColumns: ['id'] },
+      filters: FEW_ORDERS_IN_2025.related![0]!.filters,
+    },
+    { id: 'category_lines', label: 'Lines of category 1', ...pick(boughtCategory(true, 1)) },
+  ],
+  order: [{ id: 'orders', direction: 'desc' }],
+});
+
+function pick({ root, joins, link, filters }: RelatedFilter) {
+  return { root, joins, link, filters };
+}
 
 /** Products whose stock is at or below their reorder level: two columns of a row compared by their difference. */
 export const AT_REORDER_LEVEL = query({
@@ -151,6 +170,7 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
     }),
   },
   { name: 'customers with at most one order in 2025, none included (a related count)', query: FEW_ORDERS_IN_2025 },
+  { name: 'every customer with their orders in 2025 and lines of category 1, none as 0 (related count columns)', query: ORDERS_OF_EACH_CUSTOMER },
   {
     name: 'customers per segment with between 10 and 20 orders, and with more than 3 of category 1 (related counts)',
     query: query({

@@ -17,8 +17,9 @@
  *   windows), so `SLEEP`, `BENCHMARK`, `LOAD_FILE`… never reach the server;
  * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
  *   related filter), a scalar `(SELECT …)` compared with in WHERE (a count of related rows, a
- *   column against the average) and in HAVING (a measure against the average), and a
- *   derived table in FROM; every sub-select passes every rule itself;
+ *   column against the average) and in HAVING (a measure against the average), a scalar
+ *   `(SELECT COUNT(*) …)` as a whole output column (a related count column), and a derived table
+ *   in FROM; every sub-select passes every rule itself;
  * - window functions only `ROW_NUMBER`, `SUM` and `LAG` with an unnamed `OVER (…)`, framed at
  *   most `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
  * - CASE only as the compiler writes it: `CASE WHEN … THEN … END` (no ELSE, no `CASE x WHEN`)

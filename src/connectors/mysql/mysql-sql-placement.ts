@@ -4,8 +4,9 @@
  * that stand where the compiler writes them; the guard refuses every unmarked one.
  *
  * - a sub-select as the whole FROM (a derived table), under `[NOT] EXISTS` in WHERE (a related
- *   filter), on the left of a comparison or BETWEEN in WHERE (a related count), or on the right of
- *   a comparison in WHERE or HAVING (against the average);
+ *   filter), on the left of a comparison or BETWEEN in WHERE (a related count), on the right of
+ *   a comparison in WHERE or HAVING (against the average), or as a whole output column counting
+ *   rows (a related count column);
  * - a CASE as the argument of an aggregate (a conditional measure) or as an output column of a
  *   SELECT from a derived table (a change measure);
  * - the frame `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW` (a running total).
@@ -64,6 +65,11 @@ export function placeSubqueries(select: Node): void {
     if (comparison?.['type'] === 'binary_expr' && COMPARISONS.has(String(comparison['operator'])) && isSubquery(comparison['right'])) placed.add(comparison['right']);
   }
   const from = select['from'] as Node[] | null | undefined;
+  for (const column of from?.length ? (select['columns'] as Node[] | undefined) ?? [] : []) {
+    // A related count column of a SELECT from tables: `(SELECT COUNT(*) FROM … WHERE …) AS id`.
+    const counted = column['expr'];
+    if (isRelatedCount(counted) && ((counted as Node)['ast'] as Node)['where'] && !((counted as Node)['ast'] as Node)['groupby']) placed.add(counted as Node);
+  }
   if (from?.length !== 1 || !isSubquery(from[0]!['expr'])) return;
   for (const column of (select['columns'] as Node[] | undefined) ?? []) {
     const expression = column['expr'] as Node | undefined;
@@ -71,7 +77,7 @@ export function placeSubqueries(select: Node): void {
   }
 }
 
-/** `(SELECT COUNT(*) FROM …)`: the one shape a sub-select takes on the left of a comparison. */
+/** `(SELECT COUNT(*) FROM …)`: the one shape a sub-select takes on the left of a comparison or as an output column. */
 function isRelatedCount(value: unknown): boolean {
   if (!isSubquery(value)) return false;
   const select = value['ast'] as Node | undefined;

@@ -167,6 +167,7 @@ function checkShape(query: LogicalQuery): void {
   // Each needs every group of the result before any row can be given, and then arithmetic or
   // ordering that read_group does not do: refused rather than approximated from a cut list.
   if (query.limitPerGroup !== undefined) invalid('Odoo cannot keep the first rows of each group: read_group limits the whole result only.');
+  if ((query.relatedCounts ?? []).length > 0) invalid('Odoo cannot show a count of related records beside each record: search_read neither computes nor orders by it; ask for the count by that record instead (records with none are then not listed).');
   const per = query.measures.find((measure) => measure.per !== undefined);
   if (per !== undefined) invalid(`Odoo cannot aggregate per-group totals ("${per.id}"): read_group aggregates the records once, not the totals of each group again.`);
   if (query.having.some((filter) => filter.against !== undefined)) invalid('Odoo cannot compare a group with the average of all groups: read_group filters groups by fixed values only.');

@@ -11,8 +11,9 @@
  * - only the node types the compiler writes (no CTEs, functions in FROM, named windows…);
  * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
  *   related filter), a scalar `(SELECT …)` compared with in WHERE (a count of related rows, a
- *   column against the average) and in HAVING (a measure against the average), and a
- *   derived table in FROM (not LATERAL); every sub-select passes every rule itself;
+ *   column against the average) and in HAVING (a measure against the average), a scalar
+ *   `(SELECT COUNT(*) …)` as a whole output column (a related count column), and a derived table
+ *   in FROM (not LATERAL); every sub-select passes every rule itself;
  * - window functions only `row_number`, `sum` and `lag` with an unnamed `OVER (…)`;
  * - CASE only in the shapes the compiler writes: `CASE WHEN … THEN … END` (no ELSE, no
  *   `CASE x WHEN`) as the argument of an aggregate (a conditional measure) or as an output column
@@ -62,7 +63,8 @@ const CONDITIONAL_AGGREGATES: ReadonlySet<string> = new Set(['count', 'sum', 'av
 
 /**
  * CASE and sub-select nodes met where the compiler writes them: a CASE as the argument of an
- * aggregate or an output column over a derived table, a sub-select under WHERE or HAVING. A parent
+ * aggregate or an output column over a derived table, a sub-select under WHERE or HAVING or as a
+ * counting output column. A parent
  * is checked (and marks them) before its children.
  */
 const placedCases = new WeakSet<object>();
@@ -163,12 +165,28 @@ function placeSubqueries(node: Record<string, unknown>): void {
     if (subLink['subLinkType'] !== 'EXPR_SUBLINK') refuse(`it holds a ${String(subLink['subLinkType'])} sub-select in HAVING`);
     placedSubLinks.add(subLink);
   }
+  // A count of related rows as a whole output column of a SELECT from tables: `(SELECT COUNT(*) FROM … WHERE …) AS id`.
+  const readsTables = Array.isArray(node['fromClause']) && node['fromClause'].length > 0;
+  for (const target of readsTables ? (node['targetList'] as { ResTarget?: { val?: { SubLink?: Record<string, unknown> } } }[] | undefined) ?? [] : []) {
+    const subLink = target.ResTarget?.val?.SubLink;
+    if (subLink !== undefined && subLink['subLinkType'] === 'EXPR_SUBLINK' && selectsCountOfRows(subLink['subselect'])) placedSubLinks.add(subLink);
+  }
   const from = node['fromClause'];
   if (!Array.isArray(from) || from.length !== 1 || (from[0] as { RangeSubselect?: object }).RangeSubselect === undefined) return;
   for (const target of (node['targetList'] as { ResTarget?: { val?: { CaseExpr?: object } } }[] | undefined) ?? []) {
     const caseNode = target.ResTarget?.val?.CaseExpr;
     if (caseNode !== undefined) placedCases.add(caseNode);
   }
+}
+
+/** A SELECT whose one output is `COUNT(*)` of rows tied by WHERE, with neither grouping nor a set operation. */
+function selectsCountOfRows(subselect: unknown): boolean {
+  const select = (subselect as { SelectStmt?: Record<string, unknown> } | undefined)?.SelectStmt;
+  const targets = select?.['targetList'];
+  if (select === undefined || !Array.isArray(targets) || targets.length !== 1) return false;
+  if (select['whereClause'] === undefined || select['groupClause'] !== undefined || select['havingClause'] !== undefined || select['op'] !== 'SETOP_NONE') return false;
+  const call = (targets[0] as { ResTarget?: { val?: { FuncCall?: Record<string, unknown> } } }).ResTarget?.val?.FuncCall;
+  return call !== undefined && call['agg_star'] === true && stringsOf(call['funcname']).join('.') === 'count';
 }
 
 /** The SubLink nodes of an expression, not looking inside sub-selects (their own SELECT places theirs). */

@@ -13,7 +13,8 @@
  *   (time series above all) are stable. With one, rows tied on it follow in the order of their
  *   dimensions, or of the root's key (of the columns shown, for a distinct list): the same question
  *   gives its rows in the same order on every run and every kind.
- * - Related filters are `[NOT] EXISTS` sub-selects in WHERE (`sql-related.ts`); per-group totals,
+ * - Related filters are `[NOT] EXISTS` sub-selects in WHERE, related count columns `(SELECT
+ *   COUNT(*) …)` in a list's SELECT (`sql-related.ts`); per-group totals,
  *   window measures and a limit per group each read the rows so far as a derived table
  *   (`sql-per.ts`, `sql-windows.ts`, `sql-limit-per-group.ts`), in that order, and only the
  *   outermost SELECT has ORDER BY and LIMIT.
@@ -26,6 +27,7 @@ import { compileExpression } from './sql-expressions.ts';
 import { compileGrouped, isWindowMeasure } from './sql-grouped.ts';
 import { limitPerGroupSelect } from './sql-limit-per-group.ts';
 import { ParameterList } from './sql-parameters.ts';
+import { compileRelatedCount } from './sql-related.ts';
 import { rowSource, type SqlContext } from './sql-rows.ts';
 import { buildScope, invalid } from './sql-scope.ts';
 import { checkShape } from './sql-shape.ts';
@@ -68,13 +70,15 @@ function listSelect(query: LogicalQuery, context: SqlContext): Select {
   const { scope, parameters, dialect } = context;
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   const items = query.columns.map((column) => `  ${expression(column.field).sql} AS ${dialect.quoteIdentifier(column.id)}`);
+  const counts = query.relatedCounts ?? [];
+  items.push(...counts.map((column, index) => `  ${compileRelatedCount(column, index, scope, context.catalog, parameters, dialect).replaceAll('\n', '\n  ')} AS ${dialect.quoteIdentifier(column.id)}`));
   const lines = [query.distinct === true ? 'SELECT DISTINCT' : 'SELECT', items.join(',\n'), ...rowSource(query, context)];
   // Rows tied on the order asked for come in the order of the root's key, or of what is shown.
   const key = scope.get(query.root)?.entity.primaryKey ?? [];
   const tieBreak = query.distinct !== true && key.length > 0
     ? key.map((column) => ({ term: dialect.orderTerm(expression({ kind: 'field', entity: query.root, column }).sql, 'asc') }))
     : query.columns.map(({ id }) => ({ id, term: dialect.orderTerm(dialect.quoteIdentifier(id), 'asc') }));
-  return { lines, ids: query.columns.map(({ id }) => id), defaultOrder: [], tieBreak };
+  return { lines, ids: [...query.columns, ...counts].map(({ id }) => id), defaultOrder: [], tieBreak };
 }
 
 /** The grouped SELECT, read again by the window measures and by a limit per group when the query has them. */

@@ -19,6 +19,9 @@ export function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
     invalid(`The limit must be a positive integer, not ${query.limit}.`);
   }
   if (query.related !== undefined && !Array.isArray(query.related)) invalid('Related filters must be a list.');
+  if (query.relatedCounts !== undefined && !Array.isArray(query.relatedCounts)) invalid('Related count columns must be a list.');
+  if ((query.relatedCounts ?? []).length > 0 && query.columns.length === 0) invalid('Related count columns go beside the columns of a list query.');
+  if ((query.relatedCounts ?? []).length > 0 && query.distinct === true) invalid('A list with related count columns lists every row, not distinct ones.');
   if (query.filters.some((filter) => filter.against !== undefined && filter.against !== 'average')) invalid('A filter compares only against the average.');
   if (query.filters.some((filter) => filter.against !== undefined && filter.or !== undefined)) invalid('A filter against the average has no alternatives ("or").');
   checkIds(query, dialect);
@@ -29,8 +32,8 @@ export function checkShape(query: LogicalQuery, dialect: SqlDialect): void {
 
 function checkIds(query: LogicalQuery, dialect: SqlDialect): void {
   const ids = new Set<string>();
-  for (const { id } of [...query.measures, ...query.dimensions, ...query.columns]) {
-    if (id.length === 0) invalid('Output ids must not be empty.');
+  for (const { id } of [...query.measures, ...query.dimensions, ...query.columns, ...(query.relatedCounts ?? [])]) {
+    if (typeof id !== 'string' || id.length === 0) invalid('Output ids must not be empty.');
     const problem = dialect.outputIdProblem(id);
     if (problem !== undefined) invalid(problem);
     if (ids.has(id)) invalid(`The id "${id}" is used twice.`);
