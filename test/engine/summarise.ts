@@ -15,6 +15,8 @@ export interface Summary {
   order: string[];
   limit?: number;
   distinct: boolean;
+  /** Related count columns: `count(rows.link->outer | their filters)`. */
+  counts: string[];
 }
 
 export function expression(value: ScalarExpression): string {
@@ -35,6 +37,10 @@ export function summarise(query: LogicalQuery): Summary {
     order: query.order.map((order) => `${order.id} ${order.direction}`),
     ...(query.limit !== undefined ? { limit: query.limit } : {}),
     distinct: query.distinct === true,
+    counts: (query.relatedCounts ?? []).map(({ link, filters }) => {
+      const conditions = filters.map((filter) => `${expression(filter.expression)} ${filter.op} ${filter.values.join(',')}`.trim());
+      return `count(${link.entity}.${link.columns.join(',')}->${link.outerEntity}${conditions.length > 0 ? ` | ${conditions.join('; ')}` : ''})`;
+    }),
   };
 }
 

@@ -24,7 +24,10 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   const conditionPhrases: string[] = phrases.filter((_, index) => reading.conditions[index].kind !== 'period');
   const relatedPhrases = reading.related.map((node) => relatedPhrase(node, schema, query.root));
   conditionPhrases.push(...relatedPhrases);
-  const parts: string[] = [head(reading, planned, schema)];
+  // A count asked of every row of its group reads as the count by that group, every row of it listed.
+  const shown = planned.grouped ?? query;
+  const parts: string[] = [head(reading, { ...planned, query: shown }, schema)];
+  if (planned.grouped) parts.push(`every ${entityNoun(entityOf(schema, query.root))} listed, 0 where none`);
   if (phrases.length > 0) parts.push(`where ${phrases.join(' and ')}`);
   if (relatedPhrases.length > 0) parts.push(relatedPhrases.join(' and '));
   if (reading.scope.length > 0) parts.push(`among those related to ${reading.scope.map((entity) => entityNoun(schema.entityByName.get(entity) ?? failEntity(entity), true)).join(' and ')}`);
@@ -32,7 +35,7 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
     parts.push(`only where ${query.having.map((having) => `${labelOf(query, having.measureId).toLowerCase()} ${having.against ? `${havingWords(having.op, [])}the average over all of them` : havingWords(having.op, having.values)}`).join(' and ')}`);
   }
   if (query.pivot) parts.push(`one column per ${labelOf(query, query.pivot.dimension).toLowerCase()}`);
-  const order = query.limitPerGroup ? perGroupWords(query, query.limitPerGroup, schema) : orderWords(query, schema);
+  const order = query.limitPerGroup ? perGroupWords(query, query.limitPerGroup, schema) : orderWords(shown, schema);
   if (order) parts.push(order);
   return { interpretation: parts.join(', '), conditionPhrases };
 }

@@ -17,6 +17,7 @@ import { capitalise, columnLabel, entityNoun, uniqueIds } from './labels.ts';
 import { entitiesIn, measureOf } from './plan-measures.ts';
 import { metricEntitiesOf, pickRoot } from './root-choice.ts';
 import { rowShareMeasures } from './plan-share.ts';
+import { everyGroupQuery } from './plan-every-group.ts';
 import { Unplannable } from './unplannable.ts';
 
 export interface PlannedReading {
@@ -28,6 +29,8 @@ export interface PlannedReading {
   readonly definitions: ReadonlyMap<string, string>;
   /** The written definitions of the semantic layer's metrics the query uses, for every answer to state. */
   readonly metricDefinitions: readonly string[];
+  /** A count asked of every row of its group: the count by groups that `query` widens with the rows that have none. */
+  readonly grouped?: LogicalQuery;
 }
 
 
@@ -189,6 +192,11 @@ export function planReading(reading: Reading, schema: SchemaIndex, now: Date): P
     ...(showFrom ? { showFrom } : {}),
   };
   if (!aggregate && root !== reading.subject) features['plan.list-through-other-root'] = 1;
+  if (reading.everyGroup) {
+    const group = reading.groups[0].entity;
+    assumptions.push(`Every ${entityNoun(entityOf(schema, group))} is listed, one with no ${entityNoun(entityOf(schema, root), true)} with 0.`);
+    return { query: everyGroupQuery(query, group), grouped: query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
+  }
   return { query, features, assumptions: [...metricDefinitions, ...assumptions], definitions, metricDefinitions };
 }
 

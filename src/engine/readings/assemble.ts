@@ -17,6 +17,7 @@ import { assembleTime } from './assemble-time.ts';
 import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
+import { countsEveryGroup } from './assemble-every-group.ts';
 import { columnOfUnnamedTableOverOwn, listsThroughUnnamedTable } from './unnamed-tables.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
@@ -74,6 +75,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
   }
   const subject = draft.subject;
   if (!subject) return undefined;
+  const everyGroup = countsEveryGroup(draft);
   const reading: Reading = {
     subject,
     outputs: draft.outputs,
@@ -87,6 +89,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     ...(draft.window !== undefined ? { window: draft.window } : {}),
     ...(draft.pivot !== undefined ? { pivot: draft.pivot } : {}),
     ...(draft.rowShare !== undefined ? { rowShare: draft.rowShare } : {}),
+    ...(everyGroup ? { everyGroup } : {}),
     distinct: draft.distinct,
     scope: draft.scope,
     subjectSaid: draft.explicitSubject,

@@ -28,6 +28,8 @@ export interface Candidate {
    * name): they give the same answer to whoever reads it.
    */
   readonly core: string;
+  /** A count asked of every row of its group: the core of the count by groups it widens (what a semantic layer vouches for). */
+  readonly groupedCore?: string;
 }
 
 export interface EnumerateOptions {
@@ -72,7 +74,10 @@ function readingsOf(input: AssemblyInput, combinations: readonly Combination[], 
     const key = queryKey(planned.query);
     const existing = byKey.get(key);
     if (!existing || existing.score < score) {
-      byKey.set(key, { reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema) });
+      byKey.set(key, {
+        reading: assembled.reading, planned, features, score, unusedWords: assembled.unusedWords, key, core: coreKey(planned.query, input.schema),
+        ...(planned.grouped ? { groupedCore: coreKey(planned.grouped, input.schema) } : {}),
+      });
     }
   }
   return withoutFallbackMetrics([...byKey.values()]).sort((left, right) => right.score - left.score);
@@ -86,7 +91,7 @@ function readingsOf(input: AssemblyInput, combinations: readonly Combination[], 
  */
 function leavesSaidSubjectOut(reading: Reading, query: LogicalQuery, schema: AssemblyInput['schema']): boolean {
   if (!reading.subjectSaid) return false;
-  const reached = new Set([...entitiesOf(query), ...(query.related ?? []).flatMap((related) => [related.root, ...related.joins.map((join) => join.toEntity)])]);
+  const reached = new Set([...entitiesOf(query), ...[...(query.related ?? []), ...(query.relatedCounts ?? [])].flatMap((related) => [related.root, ...related.joins.map((join) => join.toEntity)])]);
   if (reached.has(reading.subject)) return false;
   return !fieldsOf(query).some(({ entity, column }) => schema.entityByName.get(entity)?.foreignKeys.some((key) => key.columns.includes(column) && key.refEntity === reading.subject));
 }

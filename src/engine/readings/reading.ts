@@ -125,6 +125,8 @@ export interface Reading {
   readonly rowShare?: { readonly measure: MeasureNode; readonly conditions: readonly ConditionNode[] };
   /** A group whose values are shown as columns ("one column per status"). */
   readonly pivot?: GroupNode;
+  /** The count is asked of every row of its one group's table ("each employee"), those with none too. */
+  readonly everyGroup?: boolean;
   /** The limit applies within each group of these ("the top 3 products per category"), not to all rows. */
   readonly limitPer?: readonly GroupNode[];
   readonly distinct: boolean;

@@ -18,6 +18,7 @@ import { schemaIndexOf } from '../schema/schema-index.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from './read-question.ts';
 import type { Reading } from './reading.ts';
 import type { Token } from '../question/tokens.ts';
+import { EVERY_MEMBER } from './word-classes.ts';
 
 /** A verified question, under the shape of its reading (see vouchedShape), with that reading's core. */
 export interface VerifiedQuestion {
@@ -193,8 +194,6 @@ function namesColumn({ entity, column, names }: NonNullable<VerifiedQuestion['na
   return names.some((words) => words.every((word) => said.has(word)));
 }
 
-const EVERY_MEMBER: ReadonlySet<string> = new Set(['each', 'every', 'all']);
-
 function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion['saidWith']> {
   return groups.flatMap((group) => (group.kind === 'column' && group.owner ? [{ entity: group.entity, column: group.column, words: group.owner }] : []));
 }
@@ -208,7 +207,7 @@ function ownersOf(groups: LayerQuestion['groups']): NonNullable<VerifiedQuestion
  */
 export function vouchesFor(verified: VerifiedQuestion, reading: Reading, tokens: readonly Token[]): boolean {
   const counted = verified.layer === 'rows' || verified.layer === 'segment';
-  if (counted && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
+  if (counted && !reading.everyGroup && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
   if (verified.namedAs && !namesColumn(verified.namedAs, reading, tokens)) return false;
   return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column
     && words.every((word) => group.tokens.some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word))));

@@ -88,3 +88,6 @@ export function isEmptyWord(token: Token): boolean {
 export function isDone(token: Token): boolean {
   return token.lower === 'done';
 }
+
+/** Words that ask of every member of a group ("each employee", "every agent", "all categories"). */
+export const EVERY_MEMBER: ReadonlySet<string> = new Set(['each', 'every', 'all']);

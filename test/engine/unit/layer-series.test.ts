@@ -196,14 +196,15 @@ it('vouches for a metric over the rows of one segment its rows reach, not with a
   expect(withValue.ok && withValue.confidence === 1).toBe(false);
 });
 
-it('vouches for the count of a table\'s rows by a group it reaches one way or a grain of its date, cut by a number of them, never "each" group', () => {
+it('vouches for the count of a table\'s rows by a group it reaches one way or a grain of its date, cut by a number of them, "each" group listed whole', () => {
   const perGuest = vouchedFor('bookings per guest in 2024');
   expect(perGuest.summary).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.id', 'guest.name'], filters: expect.arrayContaining(['booking.booked_on gte 2024-01-01']) });
   expect(perGuest.assumptions).toContain('Counted as rows of this table, by their own date or by groups they reach one way only.');
   expect(vouchedFor('guests with more than 3 bookings').summary.having).toEqual([expect.stringMatching(/ gt 3$/)]);
-  // Every guest, those with no booking too: a count by groups shows none of those, so the layer vouches for nothing.
-  const each = planQuestion('How many bookings has each guest made?', fixture, { suggest: false });
-  expect(each.ok && each.confidence === 1).toBe(false);
+  // Every guest, those with no booking too: a count by groups shows none of those, so every guest is listed with the count beside.
+  const each = vouchedFor('How many bookings has each guest made in 2024?');
+  expect(each.summary).toMatchObject({ root: 'guest', measures: [], dimensions: [], columns: ['guest.id', 'guest.name'], filters: [], counts: ['count(booking.guest_id->guest | booking.booked_on gte 2024-01-01; booking.booked_on lt 2025-01-01)'] });
+  expect(each.assumptions).toContainEqual(expect.stringMatching(/^Every guest is listed, one with no \w+ with 0\.$/));
 });
 
 it('vouches for an aggregate of a column said by its name, by a group it vouches for, never of a column a filtered metric aggregates', () => {

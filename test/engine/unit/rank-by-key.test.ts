@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { shippedModel } from '../../../src/engine/readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { summarise } from '../summarise.ts';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const brokerage = catalog(
@@ -48,10 +49,18 @@ describe('rows a segment picks, after "per"', () => {
     entity({ name: 'deal', rows: 9_000, references: { agent_id: 'broker' }, columns: [['id', 'integer'], ['agent_id', 'integer'], ['closed_on', 'date'], ['deal_amount', 'number']] }),
   );
 
-  it.each(['deals per senior broker', 'how many deals did each senior broker close in 2024?'])('group by them, with the segment\'s condition: "%s"', (question) => {
-    const best = readQuestion(question, seniors, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
-    const grouped = best?.dimensions.map((dimension) => (dimension.field.kind === 'field' ? `${dimension.field.entity}.${dimension.field.column}` : '')) ?? [];
-    expect(grouped).toContain('broker.full_name');
-    expect(best?.filters).toContainEqual(expect.objectContaining({ expression: { kind: 'field', entity: 'broker', column: 'grade' }, values: ['Senior'] }));
+  const best = (question: string) => readQuestion(question, seniors, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates[0]?.planned.query;
+  const senior = expect.objectContaining({ expression: { kind: 'field', entity: 'broker', column: 'grade' }, values: ['Senior'] });
+
+  it('group by them, with the segment\'s condition: "deals per senior broker"', () => {
+    const query = best('deals per senior broker');
+    expect(query && summarise(query).dimensions).toContain('broker.full_name');
+    expect(query?.filters).toContainEqual(senior);
+  });
+
+  it('list each of them with their count, 0 for none, with the segment\'s condition: "how many deals did each senior broker close in 2024?"', () => {
+    const query = best('how many deals did each senior broker close in 2024?');
+    expect(query && summarise(query)).toMatchObject({ root: 'broker', columns: expect.arrayContaining(['broker.full_name']), counts: [expect.stringMatching(/^count\(deal\.agent_id->broker \| deal\.closed_on gte 2024-01-01; deal\.closed_on lt 2025-01-01/)] });
+    expect(query?.filters).toContainEqual(senior);
   });
 });

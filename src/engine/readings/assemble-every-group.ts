@@ -1,0 +1,20 @@
+/**
+ * "How many orders has each employee taken?", "the number of tickets of every agent": a count of
+ * rows by one table said with "each", "every" or "all" asks of every row of that table, those with
+ * none too. The reading says so (its plan lists those rows with their count, 0 where they have none).
+ */
+import type { Draft } from './draft.ts';
+import { EVERY_MEMBER } from './word-classes.ts';
+
+export function countsEveryGroup(draft: Draft): boolean {
+  if (draft.groups.length !== 1 || draft.having.length > 0 || draft.limit !== undefined || draft.window || draft.pivot || draft.rowShare || draft.related.length > 0) return false;
+  const [group] = draft.groups;
+  if (group.kind !== 'entity' || !group.tokens.some((index) => EVERY_MEMBER.has(draft.input.tokens[index]?.lower ?? ''))) return false;
+  const measures = draft.outputs.filter((output) => output.kind === 'measure');
+  // The group is shown by its name beside the count, nothing else.
+  if (measures.length !== 1 || draft.outputs.some((output) => output.kind !== 'measure' && !(output.kind === 'name' && output.entity === group.entity))) return false;
+  const [count] = measures;
+  if (count.kind !== 'measure' || count.aggregate !== 'count' || count.column !== undefined || count.metric !== undefined || count.per !== undefined || count.entity === group.entity) return false;
+  draft.feature('count.every-group');
+  return true;
+}

@@ -1,0 +1,45 @@
+/**
+ * A count asked of every row of a group ("each", "every", "all") lists every row of that table with
+ * its count beside it, 0 where it has none; "per" and "by" still group the counted rows. On a clinic
+ * schema the engine was not tuned on.
+ */
+import { expect, it } from 'vitest';
+import { catalog, entity } from '../fixtures/build-catalog.ts';
+import { planned } from '../summarise.ts';
+
+const now = new Date('2025-05-10T12:00:00Z');
+const clinic = {
+  catalog: catalog(
+    entity({ name: 'ward', rows: 12, columns: [['id', 'integer'], ['ward_name', 'text']] }),
+    entity({ name: 'vet', rows: 40, references: { ward_id: 'ward' }, columns: [['id', 'integer'], ['vet_name', 'text'], ['ward_id', 'integer']] }),
+    entity({ name: 'appointment', rows: 30_000, references: { vet_id: 'vet' }, columns: [['id', 'integer'], ['vet_id', 'integer'], ['booked_on', 'date'], ['fee', 'number']] }),
+  ),
+  values: [],
+  now,
+};
+
+it.each([
+  'How many appointments has each vet had?',
+  'Number of appointments for each vet',
+])('"%s" lists every vet with the count of its appointments', (question) => {
+  const { summary, interpretation, assumptions } = planned(clinic, question);
+  expect(summary).toMatchObject({ root: 'vet', measures: [], dimensions: [], columns: expect.arrayContaining(['vet.vet_name']), filters: [], counts: ['count(appointment.vet_id->vet)'] });
+  expect(interpretation).toContain('every vet listed, 0 where none');
+  expect(assumptions).toContain('Every vet is listed, one with no appointments with 0.');
+});
+
+it('counts only the rows of the period said, and still lists every vet', () => {
+  const { summary } = planned(clinic, 'How many appointments did each vet have in 2024?');
+  expect(summary).toMatchObject({ root: 'vet', filters: [] });
+  expect(summary.counts).toEqual(['count(appointment.vet_id->vet | appointment.booked_on gte 2024-01-01; appointment.booked_on lt 2025-01-01)']);
+});
+
+it.each(['appointments per vet', 'number of appointments by vet'])('"%s" still groups the appointments', (question) => {
+  const { summary } = planned(clinic, question);
+  expect(summary).toMatchObject({ root: 'appointment', measures: ['count(*)'], dimensions: expect.arrayContaining(['vet.vet_name']), counts: [] });
+});
+
+it('keeps groups cut by their count as groups: a vet with none is never above a number', () => {
+  const { summary } = planned(clinic, 'each vet with more than 100 appointments');
+  expect(summary).toMatchObject({ measures: ['count(*)'], having: [expect.stringMatching(/ gt 100$/)], counts: [] });
+});
