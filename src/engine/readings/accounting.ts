@@ -14,6 +14,7 @@ import { lemmaOf } from '../language/nlp.ts';
 import { howManyCues } from './assemble-each-value.ts';
 import { isVerb } from './choices.ts';
 import { isAdditive } from './implied-measures.ts';
+import { everyOf } from './assemble-every-group.ts';
 import { Invalid, type Draft } from './draft.ts';
 import { ARITHMETIC_LEMMAS, GRAMMAR_POS, isDone, isEmptyWord } from './word-classes.ts';
 
@@ -68,7 +69,7 @@ export function accountWords(draft: Draft): void {
       throw new Invalid();
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
-    if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
+    if (cue.kind === 'quantifier' && cue.quantifier === 'every' && (everyInCondition(draft, index) || everyOfUngrouped(draft, index))) throw new Invalid();
     if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
     if (cue.kind === 'distinct' && countsRowsWithoutOwnKey(draft)) throw new Invalid();
@@ -300,6 +301,16 @@ function allOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
 }
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */
+/**
+ * "How many orders has every employee taken?": beside a computed figure, "every" before a table asks
+ * the figure of each of its rows; a reading that does not group by that table answers for all of
+ * them together.
+ */
+function everyOfUngrouped(draft: Draft, cueIndex: number): boolean {
+  const entity = everyOf(draft, cueIndex);
+  return entity !== undefined && draft.outputs.some((output) => output.kind === 'measure') && !draft.groups.some((group) => group.kind === 'entity' && group.entity === entity);
+}
+
 function everyInCondition(draft: Draft, cueIndex: number): boolean {
   for (let index = cueIndex - 1; index >= 0; index -= 1) {
     const unit = draft.unit(index);

@@ -5,7 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
-import { planned } from '../summarise.ts';
+import { shippedModel } from '../../../src/engine/readings/model.ts';
+import { DEFAULT_READ_OPTIONS, readQuestion } from '../../../src/engine/readings/read-question.ts';
+import { planned, summarise } from '../summarise.ts';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const clinic = {
@@ -21,6 +23,7 @@ const clinic = {
 it.each([
   'How many appointments has each vet had?',
   'Number of appointments for each vet',
+  'How many appointments has every vet had?',
 ])('"%s" lists every vet with the count of its appointments', (question) => {
   const { summary, interpretation, assumptions } = planned(clinic, question);
   expect(summary).toMatchObject({ root: 'vet', measures: [], dimensions: [], columns: expect.arrayContaining(['vet.vet_name']), filters: [], counts: ['count(appointment.vet_id->vet)'] });
@@ -42,4 +45,10 @@ it.each(['appointments per vet', 'number of appointments by vet'])('"%s" still g
 it('keeps groups cut by their count as groups: a vet with none is never above a number', () => {
   const { summary } = planned(clinic, 'each vet with more than 100 appointments');
   expect(summary).toMatchObject({ measures: ['count(*)'], having: [expect.stringMatching(/ gt 100$/)], counts: [] });
+});
+
+it('never reads "every vet" as all vets together', () => {
+  const readings = readQuestion('How many appointments has every vet had?', clinic.catalog, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
+  expect(readings.length).toBeGreaterThan(0);
+  for (const { planned: { query } } of readings) expect(summarise(query).dimensions.length + summarise(query).columns.length).toBeGreaterThan(0);
 });
