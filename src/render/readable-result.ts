@@ -38,7 +38,7 @@ export function readableResult(query: LogicalQuery, result: ResultTable): Readab
  * of the same name stay apart) identifies the group; the name is what people read.
  */
 function withoutIdentifiers(query: LogicalQuery, columns: readonly ColumnInfo[]): ColumnInfo[] {
-  const fieldOf = (column: ColumnInfo) => query.dimensions.find((dimension) => dimension.id === column.name)?.field;
+  const fieldOf = (column: ColumnInfo) => [...query.dimensions, ...query.columns].find((item) => item.id === column.name)?.field;
   const dimensions = columns.filter((column) => column.role === 'dimension');
   return columns.filter((column) => {
     const field = fieldOf(column);

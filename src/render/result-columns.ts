@@ -54,11 +54,14 @@ export function describeColumns(query: LogicalQuery, result: ResultTable): Colum
         ...(dimension.grain === undefined ? {} : { grain: dimension.grain }),
       };
     }
-    const selected = query.columns.find((candidate) => candidate.id === column.name) ?? query.relatedCounts?.find((candidate) => candidate.id === column.name);
+    // A list with counts of related rows beside it reads as those counts by the rows listed.
+    const counted = query.relatedCounts?.find((candidate) => candidate.id === column.name);
+    if (counted !== undefined) return { ...base, label: counted.label, role: 'measure', aggregate: 'count', temporal: false };
+    const selected = query.columns.find((candidate) => candidate.id === column.name);
     return {
       ...base,
       label: selected?.label ?? labelFromName(column.name),
-      role: 'column',
+      role: (query.relatedCounts ?? []).length > 0 ? 'dimension' : 'column',
       temporal: isTemporalType(column.type),
     };
   });
