@@ -69,7 +69,8 @@ export function accountWords(draft: Draft): void {
       throw new Invalid();
     }
     if (cue.kind === 'quantifier' && UNSUPPORTED_QUANTIFIERS.has(cue.quantifier)) throw new Invalid();
-    if (cue.kind === 'quantifier' && cue.quantifier === 'every' && (everyInCondition(draft, index) || everyOfUngrouped(draft, index))) throw new Invalid();
+    if (cue.kind === 'quantifier' && cue.quantifier === 'every' && everyInCondition(draft, index)) throw new Invalid();
+    if (cue.kind === 'quantifier' && everyOfUngrouped(draft, index)) throw new Invalid();
     if (cue.kind === 'group' && (groupsAfterMeasure(draft, index) || (!cue.by && draft.input.contexts[index].right.kind === 'link'))) throw new Invalid();
     if (cue.kind === 'group') draft.feature('cue.unused.group');
     if (cue.kind === 'distinct' && countsRowsWithoutOwnKey(draft)) throw new Invalid();
@@ -302,9 +303,9 @@ function allOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
 
 /** "customers who ordered every product": "every" inside a condition asks for all of something. */
 /**
- * "How many orders has every employee taken?": beside a computed figure, "every" before a table asks
- * the figure of each of its rows; a reading that does not group by that table answers for all of
- * them together.
+ * "How many orders has every employee taken?", "all employees with their number of orders": beside
+ * a computed figure, "every" before a table (or "all" with "their" after) asks the figure of each of
+ * its rows; a reading that does not group by that table answers for all of them together.
  */
 function everyOfUngrouped(draft: Draft, cueIndex: number): boolean {
   const entity = everyOf(draft, cueIndex);

@@ -26,11 +26,17 @@ function everyBefore(draft: Draft): string[] {
   return draft.input.units.flatMap((_, index) => everyOf(draft, index) ?? []);
 }
 
-/** The table a quantifier "every" is said of (the unit right after it, linked to a table or to a key pointing to one), if it is one. */
+/**
+ * The table a quantifier "every" is said of (the unit right after it, linked to a table or to a key
+ * pointing to one), if it is one; "all" too when what follows is said to be theirs ("all employees
+ * with their number of orders"), not when it is said across them ("revenue across all categories").
+ */
 export function everyOf(draft: Draft, cueIndex: number): string | undefined {
   const unit = draft.unit(cueIndex);
   const target = draft.picks[cueIndex + 1]?.link?.target;
-  if (unit.kind !== 'cue' || unit.cue.kind !== 'quantifier' || unit.cue.quantifier !== 'every' || target === undefined) return undefined;
+  if (unit.kind !== 'cue' || unit.cue.kind !== 'quantifier' || target === undefined) return undefined;
+  const theirsAfter = draft.input.tokens.slice(unit.end).some((token) => token.lower === 'their');
+  if (unit.cue.quantifier !== 'every' && !(unit.cue.quantifier === 'all' && theirsAfter)) return undefined;
   if (target.kind === 'entity') return target.entity;
   if (target.kind !== 'column') return undefined;
   return draft.input.schema.entityByName.get(target.entity)?.foreignKeys.find((key) => key.columns.length === 1 && key.columns[0] === target.column)?.refEntity;

@@ -24,6 +24,7 @@ it.each([
   'How many appointments has each vet had?',
   'Number of appointments for each vet',
   'How many appointments has every vet had?',
+  'Show all vets with their number of appointments',
 ])('"%s" lists every vet with the count of its appointments', (question) => {
   const { summary, interpretation, assumptions } = planned(clinic, question);
   expect(summary).toMatchObject({ root: 'vet', measures: [], dimensions: [], columns: expect.arrayContaining(['vet.vet_name']), filters: [], counts: ['count(appointment.vet_id->vet)'] });
@@ -51,4 +52,9 @@ it('never reads "every vet" as all vets together', () => {
   const readings = readQuestion('How many appointments has every vet had?', clinic.catalog, [], shippedModel(), { ...DEFAULT_READ_OPTIONS, now }).candidates;
   expect(readings.length).toBeGreaterThan(0);
   for (const { planned: { query } } of readings) expect(summarise(query).dimensions.length + summarise(query).columns.length).toBeGreaterThan(0);
+});
+
+it('reads "across all vets" as all of them together', () => {
+  const { summary } = planned(clinic, 'total fee across all vets');
+  expect(summary).toMatchObject({ measures: ['sum(appointment.fee)'], dimensions: [], counts: [] });
 });
