@@ -4,7 +4,7 @@
  * drop (`npm run bench:samples -- --set samples-v2` prints the figures and every wrong answer):
  * - samples-v2.json, written and frozen before the engine was first run on it (its totals were
  *   known during later engine changes, and its declines were read for classes to build): precision
- *   99.4 % (172 / 173), coverage 71.8 % (173 / 241) on 2026-11-30;
+ *   99.4 % (173 / 174), coverage 72.2 % (174 / 241) on 2026-11-30;
  * - samples.json, the older regression set, whose gold counts cancelled orders and void invoices
  *   that the samples' semantic layer leaves out: precision 81.4 % (166 / 204), coverage 69.6 %; its
  *   floor went down from 80 % when verified questions began to vouch for their readings asked of
@@ -19,7 +19,7 @@ import { evaluateSampleQuestions, loadSampleQuestions, QUESTION_SETS, scoreOf, t
 import { SHARED_SAMPLES_DIR } from '../support/paths.ts';
 
 const FLOORS = {
-  'samples-v2': { precision: 0.97, coverage: 0.68 },
+  'samples-v2': { precision: 0.97, coverage: 0.7 },
   samples: { precision: 0.78, coverage: 0.65 },
 } as const;
 
