@@ -1,6 +1,7 @@
 /**
  * Related filters on Odoo: composed from a grouped read of the related model and `id in` / `id not
- * in` on the root's domain when the link is a many2one to the root's id, refused otherwise; and the
+ * in` on the root's domain when the link is a many2one to the root's id, refused otherwise; related
+ * count columns from the same grouped read, filled in beside the listed records; and the
  * constructs that need every group compared or aggregated again, refused with their reason. On the
  * protocol-level test server (17 over /jsonrpc, 19 over /json/2), answers equal what plain
  * search_read calls give.
@@ -13,7 +14,7 @@ import { compileOdoo, planOdoo } from '../../src/connectors/odoo/odoo-compiler.t
 import { createOdooConnector } from '../../src/connectors/odoo/odoo-connector.ts';
 import { describeModel } from '../../src/connectors/odoo/odoo-introspector.ts';
 import { ODOO_READ_METHODS } from '../../src/connectors/odoo/odoo-client.ts';
-import { renderRelatedCall } from '../../src/connectors/odoo/odoo-related.ts';
+import { countRelated, renderRelatedCall } from '../../src/connectors/odoo/odoo-related.ts';
 import { field, type Filter, type LogicalQuery, type Measure, type RelatedFilter } from '../../src/query/logical-query.ts';
 import { createOdooTestDatabase, startOdooTestServer, type OdooTestServer } from '../odoo-server/odoo-test-server.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
@@ -90,6 +91,26 @@ describe('related filters in the Odoo plan', () => {
   });
 });
 
+describe('related count columns in the Odoo plan', () => {
+  it('read each count as a grouped read of its model, then order and cut the counted list', async () => {
+    const logical = query({ columns: names, relatedCounts: [{ id: 'orders', label: 'Orders', ...rowsOf(ordersOf(true, [filter('sale.order', 'state', 'eq', ['Sales Order'])])) }], order: [{ id: 'orders', direction: 'desc' }], limit: 3 });
+    const plan = planOdoo(logical, unitCatalog, { maxRows: 10 });
+    expect(plan).toMatchObject({
+      kind: 'search_read', order: '', limit: 11,
+      counts: [{ key: '__related_count_0', search: { model: 'sale.order', domain: [['state', '=', 'sale']], field: 'partner_id', exists: true } }],
+      afterCounting: { order: [{ key: '__related_count_0', direction: 'desc' }], limit: 3 },
+    });
+    expect(plan.output.map((column) => column.id)).toEqual(['name', 'orders']);
+    expect(() => planOdoo({ ...logical, distinct: true }, unitCatalog, { maxRows: 10 })).toThrow(/beside the columns of a list of records/);
+    // More records than the cap cannot all be ranked by their counts: refused, not ranked from a cut list.
+    const records = Array.from({ length: 11 }, (_, index) => ({ id: index + 1, name: `P${index}` }));
+    await expect(countRelated(plan, records, 17, async () => [], 10)).rejects.toThrow(/more than 10 res.partner records/);
+    const counted = await countRelated(plan, records.slice(0, 4), 17, async () => [{ partner_id: [2, 'P1'], __count: 5 }, { partner_id: [4, 'P3'], __count: 1 }], 10) as Record<string, unknown>[];
+    expect(counted.map((record) => [record['id'], record['__related_count_0']])).toEqual([[2, 5], [4, 1], [1, 0]]);
+    expect(() => planOdoo({ ...logical, relatedCounts: [{ id: 'orders', label: 'Orders', ...rowsOf(ordersOf(true, [], 'partner_invoice_id')) }] }, unitCatalog, { maxRows: 10 })).toThrow(/not groupable/);
+  });
+});
+
 describe('constructs that compare or re-aggregate groups on Odoo', () => {
   const revenue: Measure = { id: 'revenue', label: 'Revenue', aggregate: 'sum', expression: field('sale.order', 'amount_untaxed') };
   const customer = { id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') };
@@ -104,7 +125,6 @@ describe('constructs that compare or re-aggregate groups on Odoo', () => {
       [orders({ dimensions: [month], measures: [revenue, { id: 'change', label: 'Change', aggregate: 'change', of: 'revenue', along: 'month' }] }), /change "change"/],
       [orders({ dimensions: [month, customer], limitPerGroup: { by: ['month'], order: [{ id: 'revenue', direction: 'desc' }], limit: 3 } }), /first rows of each group: read_group limits the whole result only/],
       [orders({ having: [{ measureId: 'revenue', op: 'gt', values: [], against: 'average' }] }), /average of all groups/],
-      [{ ...partners([]), related: undefined, relatedCounts: [{ id: 'orders', label: 'Orders', ...rowsOf(ordersOf(true, [])) }] }, /count of related records beside each record/],
     ];
     for (const [logical, message] of refusals) {
       expect(() => planOdoo(logical, unitCatalog, { maxRows: 10 })).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }));
@@ -178,6 +198,21 @@ for (const version of ['17.0', '19.0'] as const) {
       expect(moreThanOne).toEqual(everyone.filter((id) => countOf(id) > 1));
       expect(fewerThanTwo).toEqual(everyone.filter((id) => countOf(id) < 2));
       expect(await withCount({ op: 'between', values: [1, 2] })).toEqual(everyone.filter((id) => countOf(id) >= 1 && countOf(id) <= 2));
+    });
+
+    it('lists every partner with their number of confirmed orders, 0 for none, ranked by it', async () => {
+      const perPartner = new Map<unknown, number>();
+      for (const [, partner] of await read('sale.order', [['state', '=', 'sale']], 'partner_id')) perPartner.set(partner, (perPartner.get(partner) ?? 0) + 1);
+      const everyone = (await read('res.partner', [], 'id')).map(([id]) => id);
+      const expected = everyone.map((id) => [id, perPartner.get(id) ?? 0]).sort((left, right) => right[1]! - left[1]! || left[0]! - right[0]!);
+      const counted = (limit?: number) => connector.execute(connector.compile(query({
+        columns: idColumn, relatedCounts: [{ id: 'orders', label: 'Orders', ...rowsOf(ordersOf(true, confirmed)) }], order: [{ id: 'orders', direction: 'desc' }], ...(limit ? { limit } : {}),
+      }), catalog));
+      const all = await counted();
+      expect(all.truncated).toBe(false);
+      expect(all.rows).toEqual(expected);
+      expect(expected.some(([, count]) => count === 0) && expected.some(([, count]) => count! > 1)).toBe(true);
+      expect((await counted(3)).rows).toEqual(expected.slice(0, 3));
     });
 
     it('counts orders by state that have (and have no) line of a product, both filters at once', async () => {

@@ -7,7 +7,9 @@
  * - Filters → a domain (`odoo-domain.ts`); a filter on `active` turns `active_test` off so that it
  *   decides by itself which archived records count.
  * - Related filters → a grouped read of the related model first, then `id in` / `id not in` its
- *   values on the root's domain (`odoo-related.ts`), when the link is a many2one to the root's id.
+ *   values on the root's domain (`odoo-related.ts`), when the link is a many2one to the root's id;
+ *   related count columns → the same grouped read, its counts filled in by id after the list is
+ *   read, which is then ordered and cut.
  * - What Odoo cannot compute in one call is refused (`invalid_request`) instead of approximated:
  *   arithmetic measures, measures or group-bys on joined models (beyond a one-hop many2one shown by
  *   name), non-groupable or non-sortable fields, `having` before 19, and what needs the groups
@@ -21,7 +23,7 @@ import type { CompiledQuery } from '../connector.ts';
 import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
 import { buildScope, compileDomain, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
-import { planRelated, renderRelatedCall } from './odoo-related.ts';
+import { planRelated, planRelatedCounts, renderRelatedCall } from './odoo-related.ts';
 import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn, RelatedSearch } from './odoo-plan.ts';
 
 export interface OdooCompileOptions {
@@ -53,7 +55,11 @@ export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: Odoo
     const read = renderRelatedCall(search, major);
     return { model: read.model, method: read.method, ...read.params, keep: keptBy(search) };
   });
-  const text = JSON.stringify({ model: call.model, method: call.method, ...call.params, ...(related.length === 0 ? {} : { related }) }, null, 2);
+  const counted = (plan.kind === 'search_read' ? plan.counts ?? [] : []).map(({ key, search }) => {
+    const read = renderRelatedCall(search, major);
+    return { model: read.model, method: read.method, ...read.params, countedAs: key };
+  });
+  const text = JSON.stringify({ model: call.model, method: call.method, ...call.params, ...(related.length === 0 ? {} : { related }), ...(counted.length === 0 ? {} : { counted }) }, null, 2);
   return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
 }
 
@@ -80,6 +86,17 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
       const { name, catalogColumn } = rootFieldFor(scope, column.field.entity, column.field.column, 'list');
       if (!fields.includes(name)) fields.push(name);
       output.push({ id: column.id, source: { kind: 'field', name }, ...describe(catalogColumn) });
+    }
+    const counts = planRelatedCounts(query, catalog);
+    if (counts.length > 0) {
+      // Counted after the read: the records are ordered and cut once their counts are known.
+      output.push(...counts.map(({ key }, index) => ({ id: query.relatedCounts![index]!.id, source: { kind: 'field' as const, name: key }, type: 'integer' as const, nativeType: 'integer' })));
+      const afterOrder = query.order.map(({ id, direction }) => {
+        const column = output.find((each) => each.id === id);
+        if (column === undefined) invalid(`The order refers to "${id}", which is not a column of the query.`);
+        return { key: (column.source as { name: string }).name, direction };
+      });
+      return { ...base, kind: 'search_read', fields, order: '', limit: options.maxRows + 1, output, counts, afterCounting: { order: afterOrder, limit: rowLimit } };
     }
     const order = query.order.map(({ id, direction }) => {
       const index = output.findIndex((column) => column.id === id);
@@ -167,7 +184,7 @@ function checkShape(query: LogicalQuery): void {
   // Each needs every group of the result before any row can be given, and then arithmetic or
   // ordering that read_group does not do: refused rather than approximated from a cut list.
   if (query.limitPerGroup !== undefined) invalid('Odoo cannot keep the first rows of each group: read_group limits the whole result only.');
-  if ((query.relatedCounts ?? []).length > 0) invalid('Odoo cannot show a count of related records beside each record: search_read neither computes nor orders by it; ask for the count by that record instead (records with none are then not listed).');
+  if ((query.relatedCounts ?? []).length > 0 && (query.columns.length === 0 || query.distinct === true)) invalid('Related count columns go beside the columns of a list of records.');
   const per = query.measures.find((measure) => measure.per !== undefined);
   if (per !== undefined) invalid(`Odoo cannot aggregate per-group totals ("${per.id}"): read_group aggregates the records once, not the totals of each group again.`);
   if (query.having.some((filter) => filter.against !== undefined)) invalid('Odoo cannot compare a group with the average of all groups: read_group filters groups by fixed values only.');

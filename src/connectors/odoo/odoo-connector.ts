@@ -12,7 +12,7 @@ import { compileOdoo } from './odoo-compiler.ts';
 import { toConnectionError, toQuerentError } from './odoo-errors.ts';
 import { introspectOdoo, sampleOdooValues } from './odoo-introspector.ts';
 import { renderCall, type OdooPlan, type RenderedCall } from './odoo-plan.ts';
-import { resolveRelated } from './odoo-related.ts';
+import { countRelated, resolveRelated } from './odoo-related.ts';
 import { toResultTable } from './odoo-values.ts';
 
 export interface OdooConnectorOptions {
@@ -105,8 +105,9 @@ export function createOdooConnector(options: OdooConnectorOptions): Connector {
           ...(settings.signal === undefined ? {} : { signal: settings.signal }),
         });
         const resolved = await resolveRelated(plan, major, read);
-        const result = await read(renderCall(resolved, major), resolved.activeTest);
-        return toResultTable(resolved, result, major, settings.maxRows ?? maxRows);
+        const rowCap = settings.maxRows ?? maxRows;
+        const result = await countRelated(resolved, await read(renderCall(resolved, major), resolved.activeTest), major, read, rowCap);
+        return toResultTable(resolved, result, major, rowCap);
       } catch (error) {
         if (settings.signal?.aborted) throw error;
         throw toQuerentError(error);

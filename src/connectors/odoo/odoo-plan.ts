@@ -69,6 +69,19 @@ export interface SearchReadPlan extends PlanBase {
   /** `"field desc, other asc"`; empty for the model's default order. */
   readonly order: string;
   readonly limit: number;
+  /**
+   * Counts of related records beside each record (related count columns): each a grouped read of
+   * its model, filled in under `key` by the record's id, 0 for none; absent: none.
+   */
+  readonly counts?: readonly RelatedCountRead[];
+  /** With counts: the order (by output keys) and limit applied once the records are counted, in place of the call's own. */
+  readonly afterCounting?: { readonly order: readonly { readonly key: string; readonly direction: 'asc' | 'desc' }[]; readonly limit: number };
+}
+
+/** A related count column as a grouped read of the related model by its many2one to the listed records. */
+export interface RelatedCountRead {
+  readonly key: string;
+  readonly search: RelatedSearch;
 }
 
 export interface SearchCountPlan extends PlanBase {

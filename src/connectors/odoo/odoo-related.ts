@@ -4,17 +4,63 @@
  * from two reads. First the distinct values of that field among the related records passing the
  * filter's own domain (one grouped read, so each record counts once), then `id in` those values
  * (exists) or `id not in` them (not exists) on the root's domain. With a count, the grouped read's
- * counts pick the ids. Any other link is refused.
+ * counts pick the ids. Any other link is refused. A related count column is the same grouped read,
+ * its counts filled in beside the listed records by their ids.
  */
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 import type { LogicalQuery, RelatedCount, RelatedFilter } from '../../query/logical-query.ts';
 import { buildScope, compileDomain, invalid, requireColumn } from './odoo-domain.ts';
-import { usesFormattedReadGroup, type OdooPlan, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
+import { usesFormattedReadGroup, type OdooPlan, type RelatedCountRead, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
 
 /** The related filters of the query as reads of their models, checked against the catalog. */
 export function planRelated(query: LogicalQuery, catalog: Catalog): RelatedSearch[] {
   return (query.related ?? []).map((related) => planOne(query, related, catalog));
+}
+
+/** The related count columns of a list as reads of their models, each filled in under its own key. */
+export function planRelatedCounts(query: LogicalQuery, catalog: Catalog): RelatedCountRead[] {
+  return (query.relatedCounts ?? []).map(({ root, joins, link, filters }, index) => ({
+    key: `__related_count_${index}`,
+    search: planOne(query, { kind: 'related', exists: true, root, joins, link, filters }, catalog),
+  }));
+}
+
+/**
+ * The records of a list with each related count filled in (0 for none), then ordered (ties by id)
+ * and cut as the plan says. Records beyond the row cap cannot be ranked by their counts, so a list
+ * ordered by them over more records is refused.
+ */
+export async function countRelated(plan: OdooPlan, records: unknown, major: number, read: RelatedReader, rowCap: number): Promise<unknown> {
+  if (plan.kind !== 'search_read' || plan.counts === undefined || plan.counts.length === 0) return records;
+  if (!Array.isArray(records)) throw new QuerentError('internal_error', 'The Odoo server answered the list read with an unexpected shape.');
+  const after = plan.afterCounting ?? { order: [], limit: rowCap + 1 };
+  if (records.length > rowCap && after.order.length > 0) {
+    throw new QuerentError('invalid_request', `Odoo holds more than ${rowCap} ${plan.model} records here: they cannot all be counted and ranked in one answer; narrow the question.`);
+  }
+  const counted = records.map((record) => ({ ...(record as Record<string, unknown>) }));
+  for (const { key, search } of plan.counts) {
+    const counts = countsOf(await read(renderRelatedCall(search, major), search.activeTest), search.field, true);
+    for (const record of counted) record[key] = counts.get(record['id'] as number) ?? 0;
+  }
+  const ordered = counted.sort((left, right) => {
+    for (const { key, direction } of after.order) {
+      const difference = compareValues(left[key], right[key]);
+      if (difference !== 0) return direction === 'asc' ? difference : -difference;
+    }
+    return Number(left['id']) - Number(right['id']);
+  });
+  return ordered.slice(0, after.limit);
+}
+
+/** Odoo values in order: numbers, text, many2one pairs by their names; empty values (`false`, null) last. */
+function compareValues(left: unknown, right: unknown): number {
+  const plain = (value: unknown) => (Array.isArray(value) ? value[1] : value === false ? null : value);
+  const [a, b] = [plain(left), plain(right)];
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
 }
 
 function planOne(query: LogicalQuery, related: RelatedFilter, catalog: Catalog): RelatedSearch {
