@@ -9,7 +9,7 @@ import { carriesMeaning } from './word-classes.ts';
 import type { Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import { widestListing } from './shown-columns.ts';
-import { vouchesFor, shapeWithoutCut, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
+import { vouchesFor, shapeWithoutCut, shapeWithoutGroupSegment, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
 import { confidenceFeatures, confidenceOf, DEFAULT_MIN_ODDS } from './confidence.ts';
 import { DECLINE_FEATURE, softmax, type Model } from './model.ts';
 import type { LogicalQuery } from '../../query/logical-query.ts';
@@ -65,12 +65,17 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
     if (widened.kind === 'answer') return widened;
   }
   const overSegment = verified.withSegment?.(best.reading);
-  return vouchedCut(candidates, tokens, model, verified) ?? (overSegment ? judge(candidates, model, overSegment) : decision);
+  return vouchedWithout(shapeWithoutCut, candidates, tokens, model, verified) ?? vouchedWithout(shapeWithoutGroupSegment, candidates, tokens, model, verified)
+    ?? (overSegment ? judge(candidates, model, overSegment) : decision);
 }
 
-/** The best reading judged as vouched for by the verified reading it cuts by a number (see shapeWithoutCut), when it is. */
-function vouchedCut(candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings): Decision | undefined {
-  const shape = shapeWithoutCut(candidates[0]);
+/**
+ * The best reading judged as vouched for by the verified reading it is without a part that only
+ * picks among its rows (a cut by a number, see shapeWithoutCut; a segment of its groups' table, see
+ * shapeWithoutGroupSegment), when it is.
+ */
+function vouchedWithout(shapeOf: (candidate: Candidate) => string | undefined, candidates: readonly Candidate[], tokens: readonly Token[], model: Model, verified: VerifiedReadings): Decision | undefined {
+  const shape = shapeOf(candidates[0]);
   const vouched = shape === undefined ? undefined : verified.get(shape);
   return vouched === undefined || !vouchesFor(vouched, candidates[0].reading, tokens) ? undefined : judge(candidates, model, vouched);
 }

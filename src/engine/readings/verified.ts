@@ -186,6 +186,25 @@ export function shapeWithoutCut(candidate: Pick<Candidate, 'core' | 'reading'>):
   return vouchedShape({ reading: { ...candidate.reading, having: [] }, core: stableKey({ ...query, having: [] }) });
 }
 
+/**
+ * "How many orders did each sales rep take last quarter?", "revenue by senior broker": a reading by
+ * one table's rows, with only segments of that table said of them. The segment picks which rows
+ * are groups, not what each group's figure is, so it vouches for the shape without the segment
+ * (undefined when the reading has no such segment, or another condition on that table).
+ */
+export function shapeWithoutGroupSegment(candidate: Pick<Candidate, 'core' | 'groupedCore' | 'reading'>): string | undefined {
+  const { groups, conditions } = candidate.reading;
+  const [group] = groups;
+  if (groups.length !== 1 || group.kind !== 'entity') return undefined;
+  const onGroup = conditions.filter((condition) => condition.entity === group.entity);
+  if (onGroup.length === 0 || !onGroup.every((condition) => condition.kind === 'segment')) return undefined;
+  type CoreFilter = { expression: { kind: string; entity?: string }; or?: CoreFilter[] };
+  const query = JSON.parse(candidate.groupedCore ?? candidate.core) as { filters: CoreFilter[] };
+  const onGroupTable = (filter: CoreFilter): boolean => [filter, ...(filter.or ?? [])].some((each) => each.expression.kind === 'field' && each.expression.entity === group.entity);
+  const reading = { ...candidate.reading, conditions: conditions.filter((condition) => condition.entity !== group.entity) };
+  return vouchedShape({ reading, core: stableKey({ ...query, filters: query.filters.filter((filter) => !onGroupTable(filter)) }) });
+}
+
 /** Whether the reading's measure of the column is said by all the words of one of the column's names. */
 function namesColumn({ entity, column, names }: NonNullable<VerifiedQuestion['namedAs']>, reading: Reading, tokens: readonly Token[]): boolean {
   const measure = reading.outputs.find((output) => output.kind === 'measure' && output.entity === entity && output.column === column);

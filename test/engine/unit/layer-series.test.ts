@@ -196,6 +196,21 @@ it('vouches for a metric over the rows of one segment its rows reach, not with a
   expect(withValue.ok && withValue.confidence === 1).toBe(false);
 });
 
+it('vouches for a figure by the rows of a table that only a segment of that table narrows: the segment picks groups, not their figures', () => {
+  const [guest, booking] = hotel.entities;
+  const withRegulars: Catalog = {
+    entities: [{ ...guest, columns: [...guest.columns, { name: 'visits', type: 'integer', nativeType: 'integer', nullable: true }], segments: [{ words: ['regular guest'], label: 'regular guests', conditions: [{ column: 'visits', op: 'gte' as const, values: [5] }] }] }, booking],
+  };
+  const regulars = { catalog: withRegulars, values, now: fixture.now };
+  const perRegular = vouchedFor('bookings per regular guest in 2024', regulars);
+  expect(perRegular.summary).toMatchObject({ root: 'booking', measures: ['count(*)'], filters: expect.arrayContaining(['guest.visits gte 5', 'booking.booked_on gte 2024-01-01']) });
+  const eachRegular = vouchedFor('How many bookings has each regular guest made in 2024?', regulars);
+  expect(eachRegular.summary).toMatchObject({ root: 'guest', filters: ['guest.visits gte 5'], counts: [expect.stringContaining('booking.booked_on gte 2024-01-01')] });
+  // A value of the guests besides is another condition on them: the engine's own reading to weigh.
+  const fromSpain = planQuestion('bookings per regular guest from Spain in 2024', regulars, { suggest: false });
+  expect(fromSpain.ok && fromSpain.confidence === 1).toBe(false);
+});
+
 it('vouches for the count of a table\'s rows by a group it reaches one way or a grain of its date, cut by a number of them, "each" group listed whole', () => {
   const perGuest = vouchedFor('bookings per guest in 2024');
   expect(perGuest.summary).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.id', 'guest.name'], filters: expect.arrayContaining(['booking.booked_on gte 2024-01-01']) });
