@@ -172,6 +172,19 @@ export const CONSTRUCT_QUERIES: readonly { readonly name: string; readonly query
   { name: 'customers with at most one order in 2025, none included (a related count)', query: FEW_ORDERS_IN_2025 },
   { name: 'every customer with their orders in 2025 and lines of category 1, none as 0 (related count columns)', query: ORDERS_OF_EACH_CUSTOMER },
   {
+    name: 'employees whose manager has a title (a table related to itself, EXISTS)',
+    query: query({
+      root: 'employees',
+      columns: [{ id: 'id', label: 'Id', field: field('employees', 'id') }],
+      related: [{
+        kind: 'related', exists: true, root: 'employees', joins: [],
+        link: { entity: 'employees', columns: ['id'], outerEntity: 'employees', outerColumns: ['manager_id'] },
+        filters: [filter(field('employees', 'title'), 'eq', ['Sales Manager'])],
+      }],
+      order: [{ id: 'id', direction: 'asc' }],
+    }),
+  },
+  {
     name: 'customers per segment with between 10 and 20 orders, and with more than 3 of category 1 (related counts)',
     query: query({
       root: 'customers',

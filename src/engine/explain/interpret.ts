@@ -48,6 +48,10 @@ function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): st
     const shared = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.sharing.column), root).label.toLowerCase();
     return `${shared} ${node.exists ? '' : 'not '}shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
   }
+  if (node.parentVia) {
+    const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.parentVia), root).label.toLowerCase();
+    return `whose ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+  }
   const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
   return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
 }

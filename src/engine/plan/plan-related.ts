@@ -14,6 +14,7 @@ import { Unplannable } from './unplannable.ts';
 
 export function relatedFilter(node: RelatedNode, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
   if (node.sharing) return sharingFilter(node, node.sharing.column, subject, schema, now);
+  if (node.parentVia) return parentFilter(node, node.parentVia, subject, schema, now);
   const inner = [...new Set([node.entity, ...node.conditions.map((condition) => condition.entity)])];
   const root = innerRoot(schema, subject, inner);
   const reach = reachFrom(schema, root);
@@ -60,6 +61,20 @@ function sharingFilter(node: RelatedNode, column: string, subject: string, schem
     root: subject,
     joins: [],
     link: { entity: subject, columns: [column], outerEntity: subject, outerColumns: [column] },
+    filters: conditionFilters(node.conditions, schema, now),
+  };
+}
+
+/** The subject's rows whose row of the same kind, pointed to by `key`, passes the node's conditions. */
+function parentFilter(node: RelatedNode, key: string, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
+  const foreignKey = schema.entityByName.get(subject)?.foreignKeys.find((each) => each.refEntity === subject && each.columns.length === 1 && each.columns[0] === key);
+  if (foreignKey === undefined || node.entity !== subject || node.conditions.some((condition) => condition.entity !== subject)) throw new Unplannable('a row of its own kind not pointed to by a key');
+  return {
+    kind: 'related',
+    exists: node.exists,
+    root: subject,
+    joins: [],
+    link: { entity: subject, columns: foreignKey.refColumns, outerEntity: subject, outerColumns: [key] },
     filters: conditionFilters(node.conditions, schema, now),
   };
 }

@@ -18,6 +18,7 @@ import { countByRelatedCounts, nestCountsPerGroup } from './assemble-nested.ts';
 import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
 import { countsEveryGroup } from './assemble-every-group.ts';
+import { relateToParents } from './assemble-self-relations.ts';
 import { columnOfUnnamedTableOverOwn, listsThroughUnnamedTable } from './unnamed-tables.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
@@ -48,6 +49,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleConditions(draft);
     relateConditions(draft, related);
     relateChildConditions(draft);
+    relateToParents(draft);
     relateSharedValues(draft);
     splitRowShare(draft);
     assembleGroups(draft);

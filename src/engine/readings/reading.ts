@@ -73,6 +73,8 @@ export interface RelatedNode {
   readonly count?: { readonly op: CompareOp; readonly values: readonly number[] };
   /** Other rows of the subject itself that share this column's value ("industries shared by companies in the USA and in China"). */
   readonly sharing?: { readonly column: string };
+  /** The row of the subject's own kind its key points to, by this key ("employees who report to Julian Daum": reports_to). */
+  readonly parentVia?: string;
   readonly tokens: readonly number[];
 }
 
