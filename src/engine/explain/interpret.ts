@@ -49,7 +49,8 @@ function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): st
     return `${shared} ${node.exists ? '' : 'not '}shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
   }
   if (node.parentVia) {
-    const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.parentVia), root).label.toLowerCase();
+    // "manager id" says "manager": the key names the row it points to.
+    const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.parentVia), root).label.toLowerCase().replace(/\s+id$/, '');
     return `whose ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
   }
   const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';

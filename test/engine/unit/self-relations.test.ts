@@ -26,7 +26,7 @@ it('reads "supervised by Ana Ruiz" as the deckhands whose supervisor is Ana Ruiz
     link: { entity: 'deckhand', columns: ['id'], outerEntity: 'deckhand', outerColumns: ['supervisor_id'] },
     filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'deckhand', column: 'full_name' }, op: 'eq', values: ['Ana Ruiz'] }],
   }]);
-  expect(interpretation).toContain('whose supervisor');
+  expect(interpretation).toContain('whose supervisor is one of the deckhands where full name is Ana Ruiz');
 });
 
 it('does not read a verb that names no key of theirs as that key', () => {
