@@ -228,8 +228,11 @@ export function vouchesFor(verified: VerifiedQuestion, reading: Reading, tokens:
   const counted = verified.layer === 'rows' || verified.layer === 'segment';
   if (counted && !reading.everyGroup && reading.groups.some((group) => group.kind === 'entity' && group.tokens.some((index) => EVERY_MEMBER.has(tokens[index]?.lower ?? '')))) return false;
   if (verified.namedAs && !namesColumn(verified.namedAs, reading, tokens)) return false;
-  return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column
-    && words.every((word) => group.tokens.some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word))));
+  // The group's words, or those of the same column shown ("Which 3 customer countries …": ranked, the column is shown and grouped by).
+  const saidOf = (entity: string, column: string) => [...reading.groups, ...reading.outputs]
+    .flatMap((node) => ((node.kind === 'column' && node.entity === entity && node.column === column) ? node.tokens : []));
+  return (verified.saidWith ?? []).every(({ entity, column, words }) => reading.groups.some((group) => group.kind === 'column' && group.entity === entity && group.column === column)
+    && words.every((word) => saidOf(entity, column).some((index) => tokens[index]?.lemma === word || tokens[index]?.lower === word)));
 }
 
 /** A verified question's best reading, the one it vouches for; none when it leaves a meaningful word unread. */

@@ -110,6 +110,9 @@ it('vouches for the metric by one group only, a column whose name another shares
   };
   expect(guestCountry('room revenue by guest country')).toBe(true);
   expect(guestCountry('room revenue by country')).toBe(false);
+  // Ranked, the column is shown and grouped by: said with its table's noun where it is shown.
+  const ranked = vouchedFor('Which 2 guest countries have the most bookings?');
+  expect(ranked.summary).toMatchObject({ measures: ['count(*)'], dimensions: ['guest.country'], limit: 2 });
 });
 
 it('vouches for a metric averaged over whole rows by groups of those rows only, never by what splits them', () => {
