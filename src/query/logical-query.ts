@@ -188,6 +188,8 @@ export interface RelatedLink {
 export interface RelatedCountColumn extends RelatedRows {
   readonly id: string;
   readonly label: string;
+  /** Count the distinct values of this field of the related rows ("how many products has each customer bought"), not the rows. */
+  readonly distinct?: FieldRef;
 }
 
 export interface RelatedCount {

@@ -187,6 +187,7 @@ export const LEGAL_QUERIES: readonly { readonly name: string; readonly query: Lo
       relatedCounts: [
         { id: 'paid', label: 'Paid orders', ...relatedRows(ordersOf(true, [filter(field('orders', 'status'), 'in', ['paid'])])) },
         { id: 'all_orders', label: 'Orders', ...relatedRows(ordersOf(true, [])) },
+        { id: 'statuses', label: 'Statuses', ...relatedRows(ordersOf(true, [])), distinct: field('orders', 'status') },
       ],
       order: [{ id: 'paid', direction: 'desc' }],
       limit: 10,

@@ -102,6 +102,8 @@ describe('related count columns in the Odoo plan', () => {
     });
     expect(plan.output.map((column) => column.id)).toEqual(['name', 'orders']);
     expect(() => planOdoo({ ...logical, distinct: true }, unitCatalog, { maxRows: 10 })).toThrow(/beside the columns of a list of records/);
+    const distinctStates = { ...logical, relatedCounts: [{ ...logical.relatedCounts![0]!, distinct: field('sale.order', 'state') }] };
+    expect(() => planOdoo(distinctStates, unitCatalog, { maxRows: 10 })).toThrow(/distinct values of a field of related records/);
     // More records than the cap cannot all be ranked by their counts: refused, not ranked from a cut list.
     const records = Array.from({ length: 11 }, (_, index) => ({ id: index + 1, name: `P${index}` }));
     await expect(countRelated(plan, records, 17, async () => [], 10)).rejects.toThrow(/more than 10 res.partner records/);

@@ -72,7 +72,7 @@ export const FEW_ORDERS_IN_2025 = query({
   order: [{ id: 'id', direction: 'asc' }],
 });
 
-/** Every customer with their number of orders in 2025 and of lines of category 1: 0 for those with none. */
+/** Every customer with their number of orders in 2025, of lines of category 1 and of different products bought: 0 for those with none. */
 export const ORDERS_OF_EACH_CUSTOMER = query({
   root: 'customers',
   columns: [{ id: 'id', label: 'Id', field: field('customers', 'id') }],
@@ -83,6 +83,7 @@ export const ORDERS_OF_EACH_CUSTOMER = query({
       filters: FEW_ORDERS_IN_2025.related![0]!.filters,
     },
     { id: 'category_lines', label: 'Lines of category 1', ...pick(boughtCategory(true, 1)) },
+    { id: 'products', label: 'Products bought', ...pick(boughtCategory(true, 1)), filters: [], distinct: field('order_lines', 'product_id') },
   ],
   order: [{ id: 'orders', direction: 'desc' }],
 });

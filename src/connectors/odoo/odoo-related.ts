@@ -20,10 +20,11 @@ export function planRelated(query: LogicalQuery, catalog: Catalog): RelatedSearc
 
 /** The related count columns of a list as reads of their models, each filled in under its own key. */
 export function planRelatedCounts(query: LogicalQuery, catalog: Catalog): RelatedCountRead[] {
-  return (query.relatedCounts ?? []).map(({ root, joins, link, filters }, index) => ({
-    key: `__related_count_${index}`,
-    search: planOne(query, { kind: 'related', exists: true, root, joins, link, filters }, catalog),
-  }));
+  return (query.relatedCounts ?? []).map(({ id, root, joins, link, filters, distinct }, index) => {
+    // A grouped read counts records, not distinct values of a field of theirs.
+    if (distinct !== undefined) invalid(`Odoo cannot count the distinct values of a field of related records ("${id}"); ask for the records counted instead.`);
+    return { key: `__related_count_${index}`, search: planOne(query, { kind: 'related', exists: true, root, joins, link, filters }, catalog) };
+  });
 }
 
 /**

@@ -12,7 +12,8 @@
  * - sub-selects only where the compiler writes them: `[NOT] EXISTS (SELECT …)` in WHERE (a
  *   related filter), a scalar `(SELECT …)` compared with in WHERE (a count of related rows, a
  *   column against the average) and in HAVING (a measure against the average), a scalar
- *   `(SELECT COUNT(*) …)` as a whole output column (a related count column), and a derived table
+ *   `(SELECT COUNT(*) …)` or `(SELECT COUNT(DISTINCT column) …)` as a whole output column (a related
+ *   count column), and a derived table
  *   in FROM (not LATERAL); every sub-select passes every rule itself;
  * - window functions only `row_number`, `sum` and `lag` with an unnamed `OVER (…)`;
  * - CASE only in the shapes the compiler writes: `CASE WHEN … THEN … END` (no ELSE, no
@@ -179,14 +180,17 @@ function placeSubqueries(node: Record<string, unknown>): void {
   }
 }
 
-/** A SELECT whose one output is `COUNT(*)` of rows tied by WHERE, with neither grouping nor a set operation. */
+/** A SELECT whose one output is `COUNT(*)` (or `COUNT(DISTINCT column)`) of rows tied by WHERE, with neither grouping nor a set operation. */
 function selectsCountOfRows(subselect: unknown): boolean {
   const select = (subselect as { SelectStmt?: Record<string, unknown> } | undefined)?.SelectStmt;
   const targets = select?.['targetList'];
   if (select === undefined || !Array.isArray(targets) || targets.length !== 1) return false;
   if (select['whereClause'] === undefined || select['groupClause'] !== undefined || select['havingClause'] !== undefined || select['op'] !== 'SETOP_NONE') return false;
   const call = (targets[0] as { ResTarget?: { val?: { FuncCall?: Record<string, unknown> } } }).ResTarget?.val?.FuncCall;
-  return call !== undefined && call['agg_star'] === true && stringsOf(call['funcname']).join('.') === 'count';
+  if (call === undefined || stringsOf(call['funcname']).join('.') !== 'count') return false;
+  const args = call['args'];
+  const countsDistinctColumn = call['agg_distinct'] === true && Array.isArray(args) && args.length === 1 && (args[0] as { ColumnRef?: object }).ColumnRef !== undefined;
+  return call['agg_star'] === true || countsDistinctColumn;
 }
 
 /** The SubLink nodes of an expression, not looking inside sub-selects (their own SELECT places theirs). */

@@ -17,7 +17,7 @@ import { buildScope, fromClause, invalid, requireColumn, type Scope } from './sq
 /** The condition for the `index`-th related filter of a query whose tables are `outer`; its values are bound in text order. */
 export function compileRelated(related: RelatedFilter, index: number, outer: Scope, catalog: Catalog, parameters: ParameterList, dialect: SqlDialect): string {
   if (related.kind !== 'related' || typeof related.exists !== 'boolean') invalid('A related filter needs kind "related" and a boolean "exists".');
-  const rows = relatedRows(related, `r${index}_`, outer, catalog, parameters, dialect);
+  const { rows } = relatedRows(related, `r${index}_`, outer, catalog, parameters, dialect);
   if (related.count === undefined) return `${related.exists ? 'EXISTS' : 'NOT EXISTS'} ${subSelect(['SELECT 1', ...rows])}`;
   if (!related.exists) invalid('A related filter with a count has "exists" true.');
   return `${subSelect(['SELECT COUNT(*)', ...rows])} ${countComparison(related.count, parameters)}`;
@@ -25,11 +25,15 @@ export function compileRelated(related: RelatedFilter, index: number, outer: Sco
 
 /** The `index`-th related count column of a list query: its number of related rows, 0 when it has none. */
 export function compileRelatedCount(column: RelatedCountColumn, index: number, outer: Scope, catalog: Catalog, parameters: ParameterList, dialect: SqlDialect): string {
-  return subSelect(['SELECT COUNT(*)', ...relatedRows(column, `c${index}_`, outer, catalog, parameters, dialect)]);
+  const { rows, scope } = relatedRows(column, `c${index}_`, outer, catalog, parameters, dialect);
+  if (column.distinct === undefined) return subSelect(['SELECT COUNT(*)', ...rows]);
+  if (column.distinct.kind !== 'field') invalid(`The related count "${column.id}" counts the distinct values of a field.`);
+  // A field binds no value, so compiling it after the rows keeps the bound values in text order.
+  return subSelect([`SELECT COUNT(DISTINCT ${compileExpression(column.distinct, scope, parameters, dialect).sql})`, ...rows]);
 }
 
 /** `FROM … WHERE link AND filters` of a correlated sub-select over related rows, its tables aliased under `prefix`. */
-function relatedRows(related: RelatedRows, prefix: string, outer: Scope, catalog: Catalog, parameters: ParameterList, dialect: SqlDialect): string[] {
+function relatedRows(related: RelatedRows, prefix: string, outer: Scope, catalog: Catalog, parameters: ParameterList, dialect: SqlDialect): { rows: string[]; scope: Scope } {
   const scope = buildScope(related, catalog, prefix);
   const { link } = related;
   const inner = scope.get(link.entity);
@@ -48,7 +52,7 @@ function relatedRows(related: RelatedRows, prefix: string, outer: Scope, catalog
   // Only the sub-select's own entities are in scope: a filter on an outer table is refused.
   const expression = (node: ScalarExpression) => compileExpression(node, scope, parameters, dialect);
   conditions.push(...related.filters.map((filter) => compileFilter(filter, expression, parameters, dialect)));
-  return [...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)];
+  return { rows: [...fromClause(related, scope, dialect), conditionClause('WHERE', conditions)], scope };
 }
 
 /** The comparison of a related count, its bounds bound after the sub-select's own values. */

@@ -11,7 +11,10 @@ import { Unplannable } from './unplannable.ts';
 
 export function everyGroupQuery(grouped: LogicalQuery, group: string): LogicalQuery {
   const [count] = grouped.measures;
-  if (grouped.measures.length !== 1 || count.aggregate !== 'count' || count.expression !== undefined || count.where !== undefined || count.per !== undefined) {
+  // Rows, or the distinct rows of a table they reach ("how many products has each customer bought": distinct product keys of the lines).
+  const countsRows = count.aggregate === 'count' && count.expression === undefined;
+  const countsDistinct = count.aggregate === 'count_distinct' && count.expression?.kind === 'field';
+  if (grouped.measures.length !== 1 || !(countsRows || countsDistinct) || count.where !== undefined || count.per !== undefined) {
     throw new Unplannable('every row of a group with anything but one count of rows');
   }
   if (grouped.having.length > 0 || grouped.limit !== undefined || grouped.limitPerGroup || grouped.pivot || grouped.showFrom || (grouped.related ?? []).length > 0) {
@@ -49,6 +52,7 @@ export function everyGroupQuery(grouped: LogicalQuery, group: string): LogicalQu
       joins: grouped.joins.filter((join) => !outer.has(join.toEntity)),
       link: { entity: hop.fromEntity, columns: hop.fromColumns, outerEntity: group, outerColumns: hop.toColumns },
       filters: innerFilters.filter((filter) => !linkKeySet(filter)),
+      ...(countsDistinct && count.expression?.kind === 'field' ? { distinct: count.expression } : {}),
     }],
   };
 }

@@ -14,7 +14,8 @@ const clinic = {
   catalog: catalog(
     entity({ name: 'ward', rows: 12, columns: [['id', 'integer'], ['ward_name', 'text']] }),
     entity({ name: 'vet', rows: 40, references: { ward_id: 'ward' }, columns: [['id', 'integer'], ['vet_name', 'text'], ['ward_id', 'integer']] }),
-    entity({ name: 'appointment', rows: 30_000, references: { vet_id: 'vet' }, columns: [['id', 'integer'], ['vet_id', 'integer'], ['booked_on', 'date'], ['fee', 'number']] }),
+    entity({ name: 'pet', rows: 5_000, columns: [['id', 'integer'], ['pet_name', 'text']] }),
+    entity({ name: 'appointment', rows: 30_000, references: { vet_id: 'vet', pet_id: 'pet' }, columns: [['id', 'integer'], ['vet_id', 'integer'], ['pet_id', 'integer'], ['booked_on', 'date'], ['fee', 'number']] }),
   ),
   values: [],
   now,
@@ -57,4 +58,10 @@ it('never reads "every vet" as all vets together', () => {
 it('reads "across all vets" as all of them together', () => {
   const { summary } = planned(clinic, 'total fee across all vets');
   expect(summary).toMatchObject({ measures: ['sum(appointment.fee)'], dimensions: [], counts: [] });
+});
+
+it('counts the different rows reached, not the rows, when those are what is counted', () => {
+  const { query } = planned(clinic, 'How many pets has each vet treated?');
+  expect(query.root).toBe('vet');
+  expect(query.relatedCounts).toEqual([expect.objectContaining({ root: 'appointment', distinct: { kind: 'field', entity: 'appointment', column: 'pet_id' } })]);
 });
