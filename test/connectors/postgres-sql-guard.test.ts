@@ -95,6 +95,8 @@ const NOT_WHAT_THE_COMPILER_WRITES = [
   'SELECT t0.id, (SELECT max(r.total) FROM orders AS r WHERE r.id = t0.id) AS x FROM orders AS t0',
   'SELECT t0.id, (SELECT count(*) FROM orders AS r WHERE r.id = t0.id) + 1 AS x FROM orders AS t0',
   'SELECT t0.id, (SELECT count(*) FROM orders AS r WHERE r.id = t0.id GROUP BY r.id) AS x FROM orders AS t0',
+  'SELECT t0.id, (SELECT count(DISTINCT r.id + 1) FROM orders AS r WHERE r.id = t0.id) AS x FROM orders AS t0',
+  'SELECT t0.id, (SELECT count(DISTINCT r.id) FROM orders AS r) AS x FROM orders AS t0',
   'SELECT t0.id, (SELECT count(*) FROM secrets AS r WHERE r.id = t0.id) AS x FROM orders AS t0',
   'SELECT t0.id FROM orders AS t0 WHERE t0.id = (SELECT count(*) FROM orders AS r WHERE r.id = t0.id AND pg_sleep(1) IS NULL)',
   'SELECT count(*) FROM orders AS t0 HAVING EXISTS (SELECT 1 FROM orders)',
