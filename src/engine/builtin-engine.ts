@@ -9,7 +9,7 @@ import { explain } from './explain/interpret.ts';
 import { candidateSuggestions, pickSuggestions } from './explain/suggest.ts';
 import { composeFollowUp } from './question/follow-up.ts';
 import { refusalOf } from './question/guards.ts';
-import { presentPhraseTokens } from './question/present.ts';
+import { idlePhraseTokens } from './question/idle-phrases.ts';
 import { tokenize } from './question/tokens.ts';
 import { carriesMeaning, isEmptyWord } from './readings/word-classes.ts';
 import { decide } from './readings/decide.ts';
@@ -68,7 +68,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
       if (!linked) return decline('nothing_matched');
       // Words that name nothing in the data are the likeliest reason no reading holds ("income minus rent").
       // Words for the present ("right now") carry nothing, and are not named as unknown.
-      const present = presentPhraseTokens(readings.tokens);
+      const present = idlePhraseTokens(readings.tokens);
       const unknown = readings.units.flatMap((unit) => (unit.kind === 'word' && carriesMeaning(unit.token) && !isEmptyWord(unit.token) && !present.has(unit.token.index) ? [unit.token.text] : []));
       if (unknown.length > 0) return decline('unknown_words', quoteAll(unknown), unknown);
       return decline('unsupported_question', 'no single query over this data reads every part of it');

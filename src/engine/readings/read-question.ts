@@ -5,7 +5,7 @@
 import type { Catalog, ColumnValues } from '../../connectors/catalog.ts';
 import { findCues } from '../question/cues.ts';
 import { findPeriods } from '../question/periods.ts';
-import { presentPhraseTokens } from '../question/present.ts';
+import { idlePhraseTokens } from '../question/idle-phrases.ts';
 import { tokenize, type Token } from '../question/tokens.ts';
 import { schemaIndexOf } from '../schema/schema-index.ts';
 import type { SchemaIndex } from '../schema/schema-model.ts';
@@ -39,7 +39,7 @@ export function readQuestion(question: string, catalog: Catalog, values: readonl
     isNumericWord: (lemma) => (schema.terms.get(lemma) ?? []).some((entry) => entry.target.kind === 'column' && schema.entityByName.get(entry.target.entity)?.columnByName.get(entry.target.column)?.isNumeric === true),
   });
   const cues = findCues(tokens);
-  const present = presentPhraseTokens(tokens);
+  const present = idlePhraseTokens(tokens);
   const valueIndex = valueIndexOf(values);
   const links = findLinks(tokens, { schema, values: valueIndex }, present);
   const units = cutUnits(tokens, periods, cues, links);
