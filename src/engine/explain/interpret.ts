@@ -48,10 +48,12 @@ function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): st
     const shared = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.sharing.column), root).label.toLowerCase();
     return `${shared} ${node.exists ? '' : 'not '}shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
   }
-  if (node.parentVia) {
+  const selfKey = node.parentVia ?? node.childVia;
+  if (selfKey !== undefined) {
     // "manager id" says "manager": the key names the row it points to.
-    const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.parentVia), root).label.toLowerCase().replace(/\s+id$/, '');
-    return `whose ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+    const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, selfKey), root).label.toLowerCase().replace(/\s+id$/, '');
+    const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+    return node.parentVia ? `whose ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${where}` : `the ${key} of the ${noun}${where}`;
   }
   const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
   return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;

@@ -14,7 +14,8 @@ import { Unplannable } from './unplannable.ts';
 
 export function relatedFilter(node: RelatedNode, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
   if (node.sharing) return sharingFilter(node, node.sharing.column, subject, schema, now);
-  if (node.parentVia) return parentFilter(node, node.parentVia, subject, schema, now);
+  if (node.parentVia) return selfFilter(node, node.parentVia, 'parent', subject, schema, now);
+  if (node.childVia) return selfFilter(node, node.childVia, 'child', subject, schema, now);
   const inner = [...new Set([node.entity, ...node.conditions.map((condition) => condition.entity)])];
   const root = innerRoot(schema, subject, inner);
   const reach = reachFrom(schema, root);
@@ -65,16 +66,20 @@ function sharingFilter(node: RelatedNode, column: string, subject: string, schem
   };
 }
 
-/** The subject's rows whose row of the same kind, pointed to by `key`, passes the node's conditions. */
-function parentFilter(node: RelatedNode, key: string, subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
+/**
+ * The subject's rows whose row of the same kind that `key` points to (`parent`), or a row of the
+ * same kind whose `key` points to them (`child`), passes the node's conditions.
+ */
+function selfFilter(node: RelatedNode, key: string, side: 'parent' | 'child', subject: string, schema: SchemaIndex, now: Date): RelatedFilter {
   const foreignKey = schema.entityByName.get(subject)?.foreignKeys.find((each) => each.refEntity === subject && each.columns.length === 1 && each.columns[0] === key);
   if (foreignKey === undefined || node.entity !== subject || node.conditions.some((condition) => condition.entity !== subject)) throw new Unplannable('a row of its own kind not pointed to by a key');
+  const [inner, outer] = side === 'parent' ? [foreignKey.refColumns, [key]] : [[key], foreignKey.refColumns];
   return {
     kind: 'related',
     exists: node.exists,
     root: subject,
     joins: [],
-    link: { entity: subject, columns: foreignKey.refColumns, outerEntity: subject, outerColumns: [key] },
+    link: { entity: subject, columns: inner, outerEntity: subject, outerColumns: outer },
     filters: conditionFilters(node.conditions, schema, now),
   };
 }

@@ -2,10 +2,11 @@
  * "staff managed by Ana Ruiz", "customers referred by Tom Berg": on rows that point to rows of their
  * own kind by one key (a manager), a name said right after a verb that names that key and "to" or
  * "by" names the row they point to. The reading keeps the rows whose row pointed to has that name (a
- * semi-join of the table with itself), not the rows of that name.
+ * semi-join of the table with itself), not the rows of that name. The other way, "Liz Müller's
+ * manager" shows the rows that the key of the rows named points to.
  */
 import type { ConditionNode } from './reading.ts';
-import type { Draft } from './draft.ts';
+import { Invalid, type Draft } from './draft.ts';
 
 const POINTING_PARTICLES: ReadonlySet<string> = new Set(['to', 'by']);
 
@@ -14,10 +15,18 @@ export function relateToParents(draft: Draft): void {
   const { tokens, schema } = draft.input;
   const entity = subject === undefined ? undefined : schema.entityByName.get(subject);
   if (subject === undefined || entity === undefined) return;
-  const selfKeys = entity.foreignKeys.filter((key) => key.refEntity === subject && key.columns.length === 1);
-  if (selfKeys.length !== 1) return;
   const named = draft.conditions.filter((condition): condition is Extract<ConditionNode, { kind: 'equals' }> => condition.kind === 'equals' && !condition.negated
     && condition.entity === subject && entity.displayColumns.some((column) => column.name === condition.column));
+  if (draft.pointedToBy !== undefined) {
+    // "Liz Müller's manager", "the manager of Liz Müller": the rows her key points to; said of no one, no reading.
+    if (named.length === 0) throw new Invalid();
+    for (const condition of named) draft.conditions.splice(draft.conditions.indexOf(condition), 1);
+    draft.related.push({ entity: subject, exists: true, conditions: named, childVia: draft.pointedToBy.key, tokens: [...draft.pointedToBy.tokens, ...named.flatMap((condition) => condition.tokens)] });
+    draft.feature('related.pointed-to');
+    return;
+  }
+  const selfKeys = entity.foreignKeys.filter((key) => key.refEntity === subject && key.columns.length === 1);
+  if (selfKeys.length !== 1) return;
   if (named.length === 0) return;
   const first = Math.min(...named.flatMap((condition) => condition.tokens));
   const particle = tokens[first - 1];

@@ -170,7 +170,13 @@ function showOutputs(draft: Draft): void {
     } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
       // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;
       // not one to the rows' own kind ("their manager"): no reading joins an entity to itself, so the name shown would be their own.
-      if (referencedEntity(draft, target.entity, target.column) === target.entity) throw new Invalid();
+      // Said of rows the question names ("Liz Müller's manager"), it is the row their key points to (assemble-self-relations.ts).
+      if (referencedEntity(draft, target.entity, target.column) === target.entity) {
+        if (draft.pointedToBy !== undefined || target.entity !== draft.subject) throw new Invalid();
+        draft.pointedToBy = { key: target.column, tokens };
+        draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
+        continue;
+      }
       // Nor one from another table back to the rows' own ("students who have class president votes"): shown from the
       // subject, the name would be the rows' own, and the key's table, which the words are about, would take no part.
       if (referencedEntity(draft, target.entity, target.column) === draft.subject) throw new Invalid();

@@ -61,6 +61,8 @@ export class Draft {
   /** "what percentage of orders were cancelled": the count whose rows are split, and (once split) the conditions that pick the part. */
   rowShare?: { measure: MeasureNode; conditions: ConditionNode[] };
   distinct = false;
+  /** "Liz Müller's manager": the subject's rows that this key of their own kind points to, from the rows the question names. */
+  pointedToBy?: { key: string; tokens: number[] };
   /** Content words no part of the reading uses (token indices). */
   readonly unusedWords: number[] = [];
 

@@ -75,6 +75,8 @@ export interface RelatedNode {
   readonly sharing?: { readonly column: string };
   /** The row of the subject's own kind its key points to, by this key ("employees who report to Julian Daum": reports_to). */
   readonly parentVia?: string;
+  /** The rows of the subject's own kind whose key points to the subject's row ("Liz Müller's manager": her manager_id). */
+  readonly childVia?: string;
   readonly tokens: readonly number[];
 }
 

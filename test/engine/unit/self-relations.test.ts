@@ -1,7 +1,8 @@
 /**
  * Rows that point to rows of their own kind (a supervisor): a name said after the verb that names
  * that key ("supervised by Ana Ruiz") is the row they point to, read as a semi-join of the table
- * with itself; after another verb it is not. On a crew schema the engine was not tuned on.
+ * with itself; after another verb it is not. The key said of a name ("Ana Ruiz's supervisor") is
+ * the row her key points to. On a crew schema the engine was not tuned on.
  */
 import { expect, it } from 'vitest';
 import { catalog, entity } from '../fixtures/build-catalog.ts';
@@ -32,4 +33,15 @@ it('reads "supervised by Ana Ruiz" as the deckhands whose supervisor is Ana Ruiz
 it('does not read a verb that names no key of theirs as that key', () => {
   const readings = readQuestion('deckhands paid by Ana Ruiz', crew.catalog, crew.values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now: crew.now }).candidates;
   expect(readings.some(({ planned: { query } }) => (query.related ?? []).length > 0)).toBe(false);
+});
+
+it.each(["Who is Ana Ruiz's supervisor?", 'Who is the supervisor of Ana Ruiz?'])('reads "%s" as the deckhand her key points to', (question) => {
+  const { query, summary, interpretation } = planned(crew, question);
+  expect(summary).toMatchObject({ root: 'deckhand', filters: [], columns: ['deckhand.full_name'] });
+  expect(query.related).toEqual([{
+    kind: 'related', exists: true, root: 'deckhand', joins: [],
+    link: { entity: 'deckhand', columns: ['supervisor_id'], outerEntity: 'deckhand', outerColumns: ['id'] },
+    filters: [{ kind: 'filter', expression: { kind: 'field', entity: 'deckhand', column: 'full_name' }, op: 'eq', values: ['Ana Ruiz'] }],
+  }]);
+  expect(interpretation).toContain('the supervisor of the deckhands where full name is Ana Ruiz');
 });
