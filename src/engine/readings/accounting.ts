@@ -301,7 +301,6 @@ function allOfWhatIsHad(tokens: readonly Token[], index: number): boolean {
   return floating || (next.lower === 'of' && ['their', 'whose', 'its', 'his', 'her'].includes(tokens[index + 2]?.lower ?? ''));
 }
 
-/** "customers who ordered every product": "every" inside a condition asks for all of something. */
 /**
  * "How many orders has every employee taken?", "all employees with their number of orders": beside
  * a computed figure, "every" before a table (or "all" with "their" after) asks the figure of each of
@@ -312,6 +311,7 @@ function everyOfUngrouped(draft: Draft, cueIndex: number): boolean {
   return entity !== undefined && draft.outputs.some((output) => output.kind === 'measure') && !draft.groups.some((group) => group.kind === 'entity' && group.entity === entity);
 }
 
+/** "customers who ordered every product": "every" inside a condition asks for all of something. */
 function everyInCondition(draft: Draft, cueIndex: number): boolean {
   for (let index = cueIndex - 1; index >= 0; index -= 1) {
     const unit = draft.unit(index);

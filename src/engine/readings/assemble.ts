@@ -3,13 +3,13 @@
  * steps follow the dependencies between parts (measures before the subject they may name, the
  * subject before the conditions that default to its name…); each part is its own module.
  */
-import { columnOf, entityOf } from '../schema/schema-model.ts';
+import { columnOf } from '../schema/schema-model.ts';
 import { accountWords } from './accounting.ts';
 import { assembleConditions, conditionsOnce } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
-import { assembleGroups, referencedEntity } from './assemble-groups.ts';
+import { assembleGroups } from './assemble-groups.ts';
 import { assembleHaving, assembleOrder, assembleRanking } from './assemble-ranking.ts';
 import { assemblePivot, assembleWindows } from './assemble-windows.ts';
 import { checkRowShare, splitRowShare } from './assemble-share.ts';
@@ -19,17 +19,16 @@ import { joinAlternatives } from './assemble-alternatives.ts';
 import { listEachRow } from './assemble-each-row.ts';
 import { countsEveryGroup } from './assemble-every-group.ts';
 import { relateToParents } from './assemble-self-relations.ts';
-import { columnOfUnnamedTableOverOwn, listsThroughUnnamedTable } from './unnamed-tables.ts';
+import { showOutputs } from './assemble-outputs.ts';
+import { columnOfUnnamedTableOverOwn } from './unnamed-tables.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
-import { Draft, holdsYesNo, Invalid, type AssemblyInput } from './draft.ts';
+import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
 import { soleEntity } from './units.ts';
 import { bareCounts, countByGroups, groupImplicitly, sameAsGroup, sumByGroups } from './implied-measures.ts';
-import { isStateWord } from './links.ts';
-import { followsBe } from '../question/tokens.ts';
 
 export interface Assembled {
   readonly reading: Reading;
@@ -150,139 +149,6 @@ function firstEntity(draft: Draft, roles: readonly Choice['role'][]): string | u
     if (pick?.link) return pick.link.target.entity;
   }
   return measuresOf(draft)[0]?.entity;
-}
-
-/** Shown columns and entities, in the question's order, then the measures. */
-function showOutputs(draft: Draft): void {
-  const restated = new Map<number, number[]>();
-  for (const pick of draft.withRole('show')) {
-    const target = pick.link?.target;
-    const tokens = [...draft.use(pick.unit), ...(restated.get(pick.unit) ?? [])];
-    const named = namedColumnAfter(draft, pick);
-    if (named !== undefined) {
-      // "the names of all cities": a city's name is the city, not the name of the rows that have it.
-      restated.set(named, tokens);
-      draft.feature('show.name-of-column');
-    } else if (target?.kind === 'column' && namesByDisplay(draft, pick)) {
-      // "the names of the customers" where first and last name together name one.
-      draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
-      draft.feature('show.name.of-display');
-    } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
-      // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;
-      // not one to the rows' own kind ("their manager"): no reading joins an entity to itself, so the name shown would be their own.
-      // Said of rows the question names ("Liz Müller's manager"), it is the row their key points to (assemble-self-relations.ts).
-      if (referencedEntity(draft, target.entity, target.column) === target.entity) {
-        if (draft.pointedToBy !== undefined || target.entity !== draft.subject) throw new Invalid();
-        draft.pointedToBy = { key: target.column, tokens };
-        draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
-        continue;
-      }
-      // Nor one from another table back to the rows' own ("students who have class president votes"): shown from the
-      // subject, the name would be the rows' own, and the key's table, which the words are about, would take no part.
-      if (referencedEntity(draft, target.entity, target.column) === draft.subject) throw new Invalid();
-      // Nor, in a list, one of a table nothing else in the question names ("the customers in Austria" as the customers
-      // that have invoices): those rows would narrow the answer to the ones that have them, which nobody asked.
-      if (listsThroughUnnamedTable(draft, pick, target.entity, target.column)) throw new Invalid();
-      draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
-      draft.feature('show.via-foreign-key');
-    } else if (target?.kind === 'column') {
-      if (saysState(draft, pick)) throw new Invalid();
-      draft.outputs.push({ kind: 'column', entity: target.entity, column: target.column, tokens });
-      draft.feature(target.entity === draft.subject ? 'show.column.of-subject' : 'show.column.of-other');
-      if (entityOf(draft.input.schema, target.entity).columnByName.get(target.column)?.isKey) draft.feature('show.column.key');
-    } else if (target?.kind === 'entity') {
-      draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
-      draft.feature(target.entity === draft.subject ? 'show.name.of-subject' : 'show.name.of-other');
-    } else throw new Invalid();
-  }
-  const measures = measuresOf(draft);
-  for (const measure of measures) draft.feature(measure.entity === draft.subject ? 'measure.of-subject' : 'measure.of-other');
-  const leads = draft.input.units.flatMap((unit) => (unit.kind === 'cue' && unit.cue.kind === 'lead' ? [unit.cue] : []));
-  // "who is the newest technician?", "who was hired most recently?": a question about someone asks
-  // for their name, beside whatever else it shows of them (a name said otherwise, "who are our
-  // best salespeople" through orders' salesperson key, is theirs already).
-  const ofSubjectOnly = draft.outputs.every((output) => output.kind === 'column' && output.entity === draft.subject);
-  if (measures.length === 0 && draft.subject && ofSubjectOnly && leads.some((lead) => lead.kind === 'lead' && lead.person) && !namesShown(draft, draft.subject)) {
-    draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
-    draft.feature('show.name-for-who');
-  }
-  // "when was … stored?": a date is the answer.
-  if (leads.some((lead) => lead.kind === 'lead' && lead.time)) {
-    const dated = draft.outputs.some((output) => output.kind === 'column' && columnOf(draft.input.schema, output.entity, output.column).isDate);
-    draft.feature(dated ? 'show.date-for-when' : 'show.when-without-date');
-  }
-  draft.outputs.push(...measures);
-  // "all the information about suppliers": every column of the subject.
-  for (const [index, unit] of draft.input.units.entries()) {
-    if (unit.kind !== 'cue' || unit.cue.kind !== 'everything' || !draft.subject) continue;
-    const tokens = draft.useCue(index);
-    for (const column of entityOf(draft.input.schema, draft.subject).columns) draft.outputs.push({ kind: 'column', entity: draft.subject, column: column.name, tokens });
-    draft.feature('show.everything');
-  }
-}
-
-/** Whether the reading already shows the entity's name: as a name node, or its naming columns themselves. */
-function namesShown(draft: Draft, entity: string): boolean {
-  const naming = entityOf(draft.input.schema, entity).displayColumns.map((column) => column.name);
-  return draft.outputs.some((output) => (output.kind === 'name' && output.entity === entity) || (output.kind === 'column' && output.entity === entity && naming.includes(output.column)));
-}
-
-/**
- * "the discontinued products", "members that are approved", "customers who are VIP": an adjective
- * or a participle, or any word after "is"/"are", that names a yes/no column (a boolean, or text
- * holding only yes and no) says which rows are in that state; it does not ask to show the column.
- */
-function saysState(draft: Draft, pick: Choice): boolean {
-  const target = pick.link?.target;
-  if (target?.kind !== 'column' || !holdsYesNo(draft.input, target.entity, target.column)) return false;
-  const unit = draft.unit(pick.unit);
-  return isStateWord(draft.input.tokens[unit.end - 1]) || followsBe(draft.input.tokens, unit.start);
-}
-
-const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'identifier']);
-
-/** The words of a pick ask for an identifier ("customer id", "product code"). */
-function saysIdentifier(draft: Draft, pick: Choice): boolean {
-  const unit = draft.unit(pick.unit);
-  return draft.input.tokens.slice(unit.start, unit.end).some((token) => IDENTIFIER_WORDS.has(token.lower));
-}
-
-/** Words that ask for what names a row. */
-const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'title']);
-
-/**
- * "the names of all cities", "names of studios": a naming word read as the rows' own name, said
- * before "of" and a plain text column of the same rows shown next, names that column's values.
- * The unit of that column, or undefined.
- */
-function namedColumnAfter(draft: Draft, pick: Choice): number | undefined {
-  const target = pick.link?.target;
-  const { tokens, units } = draft.input;
-  const unit = draft.unit(pick.unit);
-  if (target?.kind !== 'column' || unit.end - unit.start !== 1 || !NAMING_WORDS.has(tokens[unit.start].lemma)) return undefined;
-  const entity = entityOf(draft.input.schema, target.entity);
-  if (!entity.displayColumns.some((column) => column.name === target.column)) return undefined;
-  let position = pick.unit + 1;
-  if (units[position]?.kind !== 'word' || tokens[units[position].start].lower !== 'of') return undefined;
-  position += 1;
-  while (units[position]?.kind === 'word' && tokens[units[position].start].pos === 'DET') position += 1;
-  const quantifier = units[position];
-  if (quantifier?.kind === 'cue' && quantifier.cue.kind === 'quantifier') position += 1;
-  const next = draft.picks[position];
-  const named = next?.link?.target;
-  if (next?.role !== 'show' || named?.kind !== 'column' || named.entity !== target.entity || named.column === target.column) return undefined;
-  const column = columnOf(draft.input.schema, named.entity, named.column);
-  return column.isText && !column.isKey && !entity.displayColumns.includes(column) ? position : undefined;
-}
-
-function namesByDisplay(draft: Draft, pick: Choice): boolean {
-  const target = pick.link?.target;
-  if (target?.kind !== 'column') return false;
-  const entity = entityOf(draft.input.schema, target.entity);
-  const unit = draft.unit(pick.unit);
-  const words = draft.input.tokens.slice(unit.start, unit.end).map((token) => token.lemma);
-  const named = words.join(' ') === 'name' || words.join(' ') === 'full name';
-  return named && entity.displayColumns.length > 1 && entity.displayColumns.some((column) => column.name === target.column);
 }
 
 /** "Which supplier's products …": the entity "which" asks for, when its rows own what follows. */

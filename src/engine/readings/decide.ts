@@ -53,7 +53,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   const dropped = droppedWords(best, tokens);
   if (dropped.length > 0) return { kind: 'decline', why: 'unused-words', best, words: dropped };
   verified.load?.(best.reading);
-  const vouched = verified.get(vouchedShape(best.groupedCore === undefined ? best : { ...best, core: best.groupedCore }));
+  const vouched = verified.get(vouchedShape(best));
   const verifiedAs = vouched && vouchesFor(vouched, best.reading, tokens) ? vouched : undefined;
   const decision = judge(candidates, model, verifiedAs);
   if (decision.kind === 'answer' || verifiedAs !== undefined) return decision;

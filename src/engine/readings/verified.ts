@@ -139,9 +139,9 @@ export function verifiedReadings(catalog: Catalog, values: readonly ColumnValues
  * ("customers who joined last quarter") stays in the shape. The core is canonical JSON (sorted
  * keys), so dates and the limit are found as such.
  */
-export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): string {
+export function vouchedShape(candidate: Pick<Candidate, 'core' | 'groupedCore' | 'reading'>): string {
   const dates = candidate.reading.outputs.flatMap((output) => (output.kind === 'measure' && output.metric?.time ? [output.metric.time] : []));
-  let core = candidate.core;
+  let core = shapeCore(candidate);
   if (dates.length > 0) {
     const query = JSON.parse(core) as { filters: { expression: { kind: string; entity?: string; column?: string }; values: unknown[]; or?: unknown }[] };
     const onMetricDate = (filter: (typeof query.filters)[number]) => filter.expression.kind === 'field' && filter.or === undefined
@@ -154,6 +154,11 @@ export function vouchedShape(candidate: Pick<Candidate, 'core' | 'reading'>): st
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** The core a shape is made of: for a count asked of every row of its group, that of the count by the group it widens. */
+function shapeCore(candidate: Pick<Candidate, 'core' | 'groupedCore'>): string {
+  return candidate.groupedCore ?? candidate.core;
+}
 
 /**
  * "which customers have not ordered in the last 6 months?" also vouches for "customers who never
@@ -199,7 +204,7 @@ export function shapeWithoutGroupSegment(candidate: Pick<Candidate, 'core' | 'gr
   const onGroup = conditions.filter((condition) => condition.entity === group.entity);
   if (onGroup.length === 0 || !onGroup.every((condition) => condition.kind === 'segment')) return undefined;
   type CoreFilter = { expression: { kind: string; entity?: string }; or?: CoreFilter[] };
-  const query = JSON.parse(candidate.groupedCore ?? candidate.core) as { filters: CoreFilter[] };
+  const query = JSON.parse(shapeCore(candidate)) as { filters: CoreFilter[] };
   const onGroupTable = (filter: CoreFilter): boolean => [filter, ...(filter.or ?? [])].some((each) => each.expression.kind === 'field' && each.expression.entity === group.entity);
   const reading = { ...candidate.reading, conditions: conditions.filter((condition) => condition.entity !== group.entity) };
   return vouchedShape({ reading, core: stableKey({ ...query, filters: query.filters.filter((filter) => !onGroupTable(filter)) }) });
