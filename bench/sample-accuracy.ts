@@ -4,7 +4,7 @@
  * precision (correct / answered), coverage (answered / asked), accuracy per category, and every
  * wrong answer with the engine's SQL and the first rows of both sides. Wrong answers come first: a wrong answer is worse than a decline.
  *
- * Run: npm run bench:samples [-- --set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1|codes-v1] [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
+ * Run: npm run bench:samples [-- --set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1|codes-v1|sets-v1] [-- --declined] [-- --id w012 --id s040] [-- --dataset saas]
  * Archives are read from (or built into) QUERENT_SAMPLES_DIR, default .tmp/samples.
  */
 import { parseArgs } from 'node:util';

@@ -71,6 +71,8 @@ export const BUSINESS_V1_PATH = new URL('../questions/business-v1.json', import.
 export const COUNTS_V1_PATH = new URL('../questions/counts-v1.json', import.meta.url);
 /** Codes a column's comment explains ("ACC accident", "OPN open (unpaid)") on the fleet schema, written before the engine could read them (see ../questions/README.md). */
 export const CODES_V1_PATH = new URL('../questions/codes-v1.json', import.meta.url);
+/** Set questions over related rows ("ordered in 2025 but not in 2026", "both Billing and Bug tickets"), written before the engine could read the period forms (see ../questions/README.md). */
+export const SETS_V1_PATH = new URL('../questions/sets-v1.json', import.meta.url);
 
 /** The question sets by name, as `--set` takes them. */
 export const QUESTION_SETS: Readonly<Record<string, URL>> = {
@@ -82,6 +84,7 @@ export const QUESTION_SETS: Readonly<Record<string, URL>> = {
   'business-v1': BUSINESS_V1_PATH,
   'counts-v1': COUNTS_V1_PATH,
   'codes-v1': CODES_V1_PATH,
+  'sets-v1': SETS_V1_PATH,
 };
 
 export function loadSampleQuestions(path: URL = QUESTIONS_PATH): SampleQuestion[] {

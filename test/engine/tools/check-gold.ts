@@ -4,7 +4,7 @@
  * prints its row count and first row, and fails on an SQL error or on an empty result (every
  * answerable question in the sets expects at least one row). An expected decline must have empty SQL.
  *
- * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1|codes-v1] [--id v2-w001 …] [--rows N]
+ * Run: node test/engine/tools/check-gold.ts [--set samples|samples-v2|samples-v3|constructs-v1|shares-v1|business-v1|counts-v1|codes-v1|sets-v1] [--id v2-w001 …] [--rows N]
  *      node test/engine/tools/check-gold.ts --dataset saas --sql "SELECT …"   (one ad-hoc query)
  *      node test/engine/tools/check-gold.ts --set constructs-v1 --now 2027-01-10
  *        (as if today were that day: the datasets are built for its month and the gold's
