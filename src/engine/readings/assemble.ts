@@ -8,6 +8,7 @@ import { accountWords } from './accounting.ts';
 import { assembleConditions, conditionsOnce } from './assemble-conditions.ts';
 import { ownValuesSaidAlone } from './own-values.ts';
 import { claimRelated, relateChildConditions, relateConditions, relateSharedValues } from './assemble-related.ts';
+import { relatePeriodSets } from './assemble-period-sets.ts';
 import { assembleMeasures, measuresOf } from './assemble-measures.ts';
 import { assembleGroups } from './assemble-groups.ts';
 import { assembleHaving, assembleOrder, assembleRanking } from './assemble-ranking.ts';
@@ -48,6 +49,7 @@ export function assemble(input: AssemblyInput, picks: readonly (Choice | undefin
     assembleConditions(draft);
     relateConditions(draft, related);
     relateChildConditions(draft);
+    relatePeriodSets(draft);
     relateToParents(draft);
     relateSharedValues(draft);
     splitRowShare(draft);
