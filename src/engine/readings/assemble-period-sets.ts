@@ -13,6 +13,7 @@ import { reachFrom } from '../schema/join-graph.ts';
 import { columnOf } from '../schema/schema-model.ts';
 import type { Choice } from './choices.ts';
 import { periodConditionOn } from './assemble-time.ts';
+import { setOfShownRows } from './assemble-related.ts';
 import { Invalid, type Draft } from './draft.ts';
 import type { ConditionNode } from './reading.ts';
 
@@ -31,6 +32,7 @@ export function relatePeriodSets(draft: Draft): void {
   // Something else said of the related rows might be meant of one period or of both.
   const subjectReach = reachFrom(draft.input.schema, subject);
   if (draft.conditions.some((condition) => !subjectReach.paths.has(condition.entity) && condition.entity !== subject)) throw new Invalid();
+  setOfShownRows(draft);
   const firstDated = dated(draft, first, entity);
   // "reported in 2025 but not in 2026": the second period dates the same column, said once.
   const nodes = [firstDated, dated(draft, second, firstDated.entity, 'column' in firstDated ? firstDated.column : undefined)];

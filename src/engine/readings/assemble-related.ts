@@ -167,8 +167,9 @@ export function relateChildConditions(draft: Draft): void {
     if (reach.paths.has(condition.entity) || (condition.kind !== 'equals' && condition.kind !== 'text')) continue;
     const after = Math.min(...condition.tokens) > bothToken;
     if (condition.kind === 'equals' && !condition.negated && bothToken >= 0 && after && condition.values.length > 1) {
+      setOfShownRows(draft);
       draft.conditions.splice(draft.conditions.indexOf(condition), 1);
-      const tokens = [...draft.useCue(both), ...condition.tokens];
+      const tokens = [...draft.useCue(both), ...relationsBefore(draft, subject, bothToken), ...condition.tokens];
       for (const value of condition.values) draft.related.push({ entity: condition.entity, exists: true, conditions: [{ ...condition, values: [value] }], tokens });
       draft.feature('related.both');
       continue;
@@ -177,10 +178,27 @@ export function relateChildConditions(draft: Draft): void {
     if (!condition.negated || relatedNamedBefore(draft, subject, Math.min(...condition.tokens))) continue;
     // "customers not in Germany": a value the rows hold themselves is said of them, not of their orders.
     if (subjectHoldsValue(draft, subject, condition)) throw new Invalid();
+    setOfShownRows(draft);
     draft.conditions.splice(draft.conditions.indexOf(condition), 1);
     draft.related.push({ entity: condition.entity, exists: false, conditions: [{ ...condition, negated: false }], tokens: condition.tokens });
     draft.feature('related.negated-condition');
   }
+}
+
+/**
+ * "customers who ordered both Chai and Tofu", "… Chai but never Tofu": what the rows have or lack is
+ * said of the rows shown. Tied to other rows (each order of those customers) it would ask that one
+ * order hold both, or lack one, which the question would say.
+ */
+export function setOfShownRows(draft: Draft): void {
+  if (draft.outputs.some((output) => output.kind !== 'measure' && output.entity !== draft.subject)) throw new Invalid();
+}
+
+/** "customers who ordered both Chai and Tofu": the verb said before only relates the rows to what they have. */
+function relationsBefore(draft: Draft, subject: string, token: number): number[] {
+  return draft.withRole('relation')
+    .filter((pick) => draft.unit(pick.unit).start < token && pick.link?.target.entity !== subject && !draft.usedTokens.has(draft.unit(pick.unit).start))
+    .flatMap((pick) => draft.use(pick.unit));
 }
 
 function subjectHoldsValue(draft: Draft, subject: string, condition: ConditionNode): boolean {

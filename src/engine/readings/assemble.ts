@@ -25,6 +25,7 @@ import { columnOfUnnamedTableOverOwn } from './unnamed-tables.ts';
 import { countEachValueAsked } from './assemble-each-value.ts';
 import { contradictsQuestion } from './asked-shape.ts';
 import type { Choice } from './choices.ts';
+import type { Side } from './context.ts';
 import { Draft, Invalid, type AssemblyInput } from './draft.ts';
 import type { Features } from './features.ts';
 import type { OutputNode, Reading } from './reading.ts';
@@ -205,6 +206,10 @@ function namesVaryingCondition(draft: Draft, output: OutputNode): boolean {
   });
 }
 
+function asksFor(left: Side): boolean {
+  return left.kind === 'lead' && left.cue?.kind === 'lead' && left.cue.asks && left.between.length === 0;
+}
+
 function finish(draft: Draft): void {
   if (columnOfUnnamedTableOverOwn(draft)) throw new Invalid();
   conditionsOnce(draft);
@@ -238,6 +243,8 @@ function finish(draft: Draft): void {
     if (!entity || entity === draft.subject) throw new Invalid();
     // "the top 3 products": what a superlative ranks is shown, not merely related.
     if (draft.input.contexts[pick.unit].left.kind === 'superlative') throw new Invalid();
+    // "Which customers ordered …": what "which" or "what" asks for is shown, not merely related.
+    if (asksFor(draft.input.contexts[pick.unit].left)) throw new Invalid();
     draft.scope.push(entity);
     draft.use(pick.unit);
   }
