@@ -218,9 +218,10 @@ function literals(draft: Draft): void {
       ({ entity, column } = named);
       draft.feature('literal.named-column');
     } else {
-      // A quoted name with no column said: the subject's own name column, stated as a choice.
-      // Capitalised words are not enough for that: they may name anything ("tickets from Harbor Logistics").
-      if (typeof value === 'number' || !draft.subject || (unit.kind === 'quoted' && unit.capitals) || !besideSubject(draft, pick.unit)) throw new Invalid();
+      // A quoted name with no column said, or capitalised words right after the rows they name ("the
+      // track Fast Lane"): the subject's own name column, stated as a choice. Said after anything else,
+      // capitalised words may name anything ("tickets from Harbor Logistics").
+      if (typeof value === 'number' || !draft.subject || !besideSubject(draft, pick.unit)) throw new Invalid();
       const display = entityOf(draft.input.schema, draft.subject).displayColumns[0];
       if (!display) throw new Invalid();
       entity = display.entity;

@@ -69,6 +69,17 @@ describe('capitals', () => {
     expect(query.filters).toEqual([expect.objectContaining({ op: 'eq', values: ['AS'] })]);
   });
 
+  it('right after the rows they name are those rows\' name, known or not ("the age of sailor Mara Okonkwo")', () => {
+    const query = best('What is the age of sailor Mara Okonkwo?');
+    expect(query.root).toBe('sailor');
+    expect(query.filters).toEqual([expect.objectContaining({ expression: { kind: 'field', entity: 'sailor', column: 'full_name' }, op: 'eq', values: ['Mara Okonkwo'] })]);
+  });
+
+  it('after anything else name nothing the reading can place ("harbours used by Mara Okonkwo")', () => {
+    const { candidates } = readQuestion('list the harbours used by Mara Okonkwo', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
+    for (const { planned } of candidates) expect(JSON.stringify(planned.query.filters)).not.toContain('Mara Okonkwo');
+  });
+
   it('are written as they are: "UPS" is no plural of the region "UP"', () => {
     const { candidates } = readQuestion('list the harbours in the region UPS', club, values, shippedModel(), { ...DEFAULT_READ_OPTIONS, now });
     expect(candidates.length).toBeGreaterThan(0);
