@@ -63,6 +63,8 @@ export function showOutputs(draft: Draft): void {
   // best salespeople" through orders' salesperson key, is theirs already).
   const ofSubjectOnly = draft.outputs.every((output) => output.kind === 'column' && output.entity === draft.subject);
   if (measures.length === 0 && draft.subject && ofSubjectOnly && leads.some((lead) => lead.kind === 'lead' && lead.person) && !namesShown(draft, draft.subject)) {
+    // "Who reports to Sanne de Vries?" read as work orders reported: rows known by a number or a code are no one.
+    if (knownByNumber(draft, draft.subject)) throw new Invalid();
     draft.outputs.push({ kind: 'name', entity: draft.subject, tokens: [] });
     draft.feature('show.name-for-who');
   }
@@ -80,6 +82,14 @@ export function showOutputs(draft: Draft): void {
     draft.feature('show.everything');
   }
 }
+
+/** The entity's rows are known only by a number or a code (`wo_number`, `inv_no`, `ref_code`), not by anything said of someone. */
+function knownByNumber(draft: Draft, entity: string): boolean {
+  const display = entityOf(draft.input.schema, entity).displayColumns;
+  return display.length > 0 && display.every((column) => NUMBER_WORDS.has(column.words.at(-1) ?? ''));
+}
+
+const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'num', 'code', 'reference', 'ref', 'sku', 'id']);
 
 /** Whether the reading already shows the entity's name: as a name node, or its naming columns themselves. */
 function namesShown(draft: Draft, entity: string): boolean {
