@@ -68,11 +68,11 @@ function describeShape(shape: ResultShape, columns: readonly ColumnInfo[], rows:
         ? describeTimeSeries(rows, shape.time, shape.measure)
         : describeCombinations(rows, [shape.time, shape.series], shape.measure, period);
     case 'list':
-      return describeList(rows, shape.columns, input.result.truncated);
+      return describeList(rows, shape.columns, input.result.truncated, period);
     case 'grid': {
       const dimensions = columns.filter((column) => column.role === 'dimension');
       const measure = columns.find((column) => column.role === 'measure');
-      return measure === undefined ? describeList(rows, columns, input.result.truncated) : describeCombinations(rows, dimensions, measure, period);
+      return measure === undefined ? describeList(rows, columns, input.result.truncated, period) : describeCombinations(rows, dimensions, measure, period);
     }
   }
 }
@@ -198,18 +198,21 @@ function describeCombinations(rows: readonly Row[], dimensions: readonly ColumnI
     `lowest ${label(found.lowest)} (${cell(found.lowest, measure)})`;
 }
 
-/** "12 countries: Austria, Belgium, …" or "23 rows (order, customer); the first 3: …". */
-function describeList(rows: readonly Row[], columns: readonly ColumnInfo[], truncated: boolean): string {
+/**
+ * "12 countries: Austria, Belgium, …" or "23 rows (order, customer); the first 3: …", with the
+ * conditions and period the rows were picked by ("28 names with orders … and without any …: …").
+ */
+function describeList(rows: readonly Row[], columns: readonly ColumnInfo[], truncated: boolean, scope: string): string {
   const [only] = columns;
   const count = `${truncated ? 'more than ' : ''}${formatCount(rows.length)}`;
   if (columns.length === 1 && only !== undefined) {
     const names = rows.slice(0, LISTED_NAMES).map((row) => name(row, only));
     const rest = rows.length - names.length;
     const listed = rest > 0 ? `${names.join(', ')} and ${formatCount(rest)} more` : joinList(names);
-    return `${upperFirst(count)} ${plural(lowerFirst(only.label), rows.length)}: ${listed}`;
+    return `${withPhrase(`${upperFirst(count)} ${plural(lowerFirst(only.label), rows.length)}`, scope)}: ${listed}`;
   }
   const labels = columns.map((column) => lowerFirst(column.label)).join(', ');
-  const head = `The list has ${count} ${rows.length === 1 ? 'row' : 'rows'} (${labels})`;
+  const head = withPhrase(`The list has ${count} ${rows.length === 1 ? 'row' : 'rows'} (${labels})`, scope);
   const shown = rows.slice(0, LISTED_ROWS).map((row) => columns.map((column) => name(row, column)).join(' · '));
   if (rows.length === 1) return `${head}: ${shown[0] ?? ''}`;
   return `${head}; the first ${formatCount(shown.length)}: ${shown.join('; ')}`;
