@@ -35,19 +35,22 @@ export function relatePeriodSets(draft: Draft): void {
   setOfShownRows(draft);
   const firstDated = dated(draft, first, entity);
   // "reported in 2025 but not in 2026": the second period dates the same column, said once.
-  const nodes = [firstDated, dated(draft, second, firstDated.entity, 'column' in firstDated ? firstDated.column : undefined)];
+  const nodes = [firstDated, dated(draft, second, firstDated.entity, firstDated.column)];
   const tokens = [...draft.use(named.unit), ...joining.use()];
   draft.related.push({ entity, exists: true, conditions: [nodes[0]], tokens: [...tokens, ...nodes[0].tokens] });
   draft.related.push({ entity, exists: joining.kind === 'both', conditions: [nodes[1]], tokens: [...tokens, ...nodes[1].tokens] });
   draft.feature(joining.kind === 'both' ? 'related.periods-both' : 'related.periods-but-not');
 }
 
-function dated(draft: Draft, pick: Choice, entity: string, column?: string): ConditionNode {
+type PeriodCondition = Extract<ConditionNode, { readonly kind: 'period' }>;
+
+/** The period said at `pick` on the related rows: on `column` when given, else on the date named beside it or their main date. */
+function dated(draft: Draft, pick: Choice, entity: string, column?: string): PeriodCondition {
   const unit = draft.unit(pick.unit);
   if (unit.kind !== 'period') throw new Invalid();
   if (column !== undefined) return { kind: 'period', entity, column, period: unit.period, tokens: draft.use(pick.unit) };
   const condition = periodConditionOn(draft, pick.unit, entity, unit.period, draft.use(pick.unit));
-  if (!condition) throw new Invalid();
+  if (condition?.kind !== 'period') throw new Invalid();
   return condition;
 }
 
