@@ -7,9 +7,6 @@ import { periodPhrase } from './period-phrase.ts';
 
 export function scopePhrase(input: AnswerInput): string {
   const conditions = input.conditions ?? [];
-  // "with orders where …", "without any orders …": what the rows have or lack is said as it is, after the plain conditions.
-  const had = conditions.filter((condition) => /^(with|without) /.test(condition));
-  const plain = conditions.filter((condition) => !had.includes(condition));
-  const where = plain.length > 0 ? `where ${plain.join(' and ')}` : '';
-  return [where, had.join(' and '), periodPhrase(input.query)].filter((part) => part !== '').join(', ');
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+  return [where, periodPhrase(input.query)].filter((part) => part !== '').join(', ');
 }

@@ -22,8 +22,8 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   const { query } = planned;
   const phrases = reading.conditions.map((condition) => conditionPhrase(condition, schema, query.root));
   const conditionPhrases: string[] = phrases.filter((_, index) => reading.conditions[index].kind !== 'period');
-  const relatedPhrases = reading.related.map((node) => relatedPhrase(node, schema, query.root));
-  conditionPhrases.push(...relatedPhrases);
+  const relatedPhrases = reading.related.map((node) => relatedPhrase(node, schema, query.root, 'attached'));
+  conditionPhrases.push(...reading.related.map((node) => relatedPhrase(node, schema, query.root, 'clause')));
   // A count asked of every row of its group reads as the count by that group, every row of it listed.
   const shown = planned.grouped ?? query;
   const parts: string[] = [head(reading, { ...planned, query: shown }, schema)];
@@ -40,23 +40,31 @@ export function explain(reading: Reading, planned: PlannedReading, schema: Schem
   return { interpretation: parts.join(', '), conditionPhrases };
 }
 
-/** "without any orders with order date in 2025": a related node, every condition of it included (periods too, since the query's own filters do not carry them). */
-function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string): string {
+/**
+ * A related node in words, every condition of it included (periods too, since the query's own
+ * filters do not carry them): `attached` after the rows it is said of ("customers without any
+ * orders where order date in 2025"), or as a `clause` that reads after "where" in an answer's
+ * sentence ("where they have no orders where order date in 2025").
+ */
+function relatedPhrase(node: RelatedNode, schema: SchemaIndex, root: string, form: 'attached' | 'clause'): string {
   const noun = entityNoun(schema.entityByName.get(node.entity) ?? failEntity(node.entity), true);
   const conditions = node.conditions.map((condition) => conditionPhrase(condition, schema, root));
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  const clause = form === 'clause';
   if (node.sharing) {
     const shared = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, node.sharing.column), root).label.toLowerCase();
-    return `${shared} ${node.exists ? '' : 'not '}shared with other ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+    return `${clause ? `their ${shared} is` : shared} ${node.exists ? '' : 'not '}shared with other ${noun}${where}`;
   }
   const selfKey = node.parentVia ?? node.childVia;
   if (selfKey !== undefined) {
     // "manager id" says "manager": the key names the row it points to.
     const key = columnLabel(entityOf(schema, node.entity), columnOf(schema, node.entity, selfKey), root).label.toLowerCase().replace(/\s+id$/, '');
-    const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
-    return node.parentVia ? `whose ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${where}` : `the ${key} of the ${noun}${where}`;
+    if (node.parentVia) return `${clause ? 'their' : 'whose'} ${key} is ${node.exists ? 'one' : 'none'} of the ${noun}${where}`;
+    return `${clause ? 'they are ' : ''}the ${key} of the ${noun}${where}`;
   }
-  const how = node.count ? `with ${countWords(node.count.op, node.count.values)}` : node.exists ? 'with' : 'without any';
-  return `${how} ${noun}${conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''}`;
+  const how = node.count ? countWords(node.count.op, node.count.values) : node.exists ? '' : clause ? 'no' : 'any';
+  const has = clause ? 'they have' : node.exists ? 'with' : 'without';
+  return [has, how, `${noun}${where}`].filter((word) => word !== '').join(' ');
 }
 
 const COUNT_WORDS: Readonly<Record<string, string>> = { gt: 'more than', gte: 'at least', lt: 'fewer than', lte: 'at most', eq: 'exactly', neq: 'other than' };
