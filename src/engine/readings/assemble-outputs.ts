@@ -19,6 +19,7 @@ export function showOutputs(draft: Draft): void {
     const target = pick.link?.target;
     const tokens = [...draft.use(pick.unit), ...(restated.get(pick.unit) ?? [])];
     const named = namedColumnAfter(draft, pick);
+    const pointsTo = target?.kind === 'column' ? referencedEntity(draft, target.entity, target.column) : undefined;
     if (named !== undefined) {
       // "the names of all cities": a city's name is the city, not the name of the rows that have it.
       restated.set(named, tokens);
@@ -27,11 +28,11 @@ export function showOutputs(draft: Draft): void {
       // "the names of the customers" where first and last name together name one.
       draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
       draft.feature('show.name.of-display');
-    } else if (target?.kind === 'column' && referencedEntity(draft, target.entity, target.column) && !saysIdentifier(draft, pick)) {
+    } else if (target?.kind === 'column' && pointsTo !== undefined && !saysIdentifier(draft, pick)) {
       // A foreign key said by name ("the office they work in", "salesperson" for orders.employee_id) shows what it points to;
       // not one to the rows' own kind ("their manager"): no reading joins an entity to itself, so the name shown would be their own.
       // Said of rows the question names ("Liz Müller's manager"), it is the row their key points to (assemble-self-relations.ts).
-      if (referencedEntity(draft, target.entity, target.column) === target.entity) {
+      if (pointsTo === target.entity) {
         if (draft.pointedToBy !== undefined || target.entity !== draft.subject) throw new Invalid();
         draft.pointedToBy = { key: target.column, tokens };
         draft.outputs.push({ kind: 'name', entity: target.entity, tokens });
@@ -39,11 +40,11 @@ export function showOutputs(draft: Draft): void {
       }
       // Nor one from another table back to the rows' own ("students who have class president votes"): shown from the
       // subject, the name would be the rows' own, and the key's table, which the words are about, would take no part.
-      if (referencedEntity(draft, target.entity, target.column) === draft.subject) throw new Invalid();
+      if (pointsTo === draft.subject) throw new Invalid();
       // Nor, in a list, one of a table nothing else in the question names ("the customers in Austria" as the customers
       // that have invoices): those rows would narrow the answer to the ones that have them, which nobody asked.
       if (listsThroughUnnamedTable(draft, pick, target.entity, target.column)) throw new Invalid();
-      draft.outputs.push({ kind: 'name', entity: referencedEntity(draft, target.entity, target.column) ?? target.entity, tokens });
+      draft.outputs.push({ kind: 'name', entity: pointsTo, tokens });
       draft.feature('show.via-foreign-key');
     } else if (target?.kind === 'column') {
       if (saysState(draft, pick)) throw new Invalid();
@@ -89,7 +90,8 @@ function knownByNumber(draft: Draft, entity: string): boolean {
   return display.length > 0 && display.every((column) => NUMBER_WORDS.has(column.words.at(-1) ?? ''));
 }
 
-const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'num', 'code', 'reference', 'ref', 'sku', 'id']);
+/** Last words of a column that identifies rather than names (short forms such as `no` and `ref` are already expanded). */
+const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'code', 'reference', 'sku', 'id']);
 
 /** Whether the reading already shows the entity's name: as a name node, or its naming columns themselves. */
 function namesShown(draft: Draft, entity: string): boolean {

@@ -25,7 +25,7 @@ export function relatePeriodSets(draft: Draft): void {
   const [first, second] = periods;
   const joining = setWords(draft, first.unit, second.unit);
   if (!joining) return;
-  const named = relatedNamedBefore(draft, first.unit);
+  const named = relatedRowsBefore(draft, first.unit);
   if (!named?.link) return;
   const entity = named.link.target.entity;
   if (entity === subject || !reachFrom(draft.input.schema, entity).paths.has(subject)) return;
@@ -67,8 +67,7 @@ function setWords(draft: Draft, first: number, second: number): { kind: 'both' |
     return { kind: 'not', use: () => draft.useCue(negations[0]) };
   }
   if (!plain(between) || !between.some((index) => draft.input.tokens[draft.unit(index).start].lower === 'and')) return undefined;
-  let both = draft.leftOf(first);
-  if (draft.unit(both)?.kind === 'word' && draft.unit(draft.leftOf(both)) && isCue(draft, draft.leftOf(both), 'both')) both = draft.leftOf(both);
+  const both = draft.leftOf(first);
   if (!isCue(draft, both, 'both')) return undefined;
   return { kind: 'both', use: () => draft.useCue(both) };
 }
@@ -80,8 +79,8 @@ function isCue(draft: Draft, index: number, kind: 'negation' | 'both'): boolean 
   return kind === 'negation' ? unit.cue.kind === 'negation' : unit.cue.kind === 'quantifier' && unit.cue.quantifier === 'both';
 }
 
-/** The entity named as related rows just before the period, with only plain words or used units between. */
-function relatedNamedBefore(draft: Draft, period: number): Choice | undefined {
+/** The entity named as related rows before the period, with only plain words, "both" or the date that dates the period between. */
+function relatedRowsBefore(draft: Draft, period: number): Choice | undefined {
   for (let index = period - 1; index >= 0; index -= 1) {
     const pick = draft.picks[index];
     if (pick && (pick.role === 'relation' || pick.role === 'scope') && pick.link?.target.kind === 'entity') return pick;
