@@ -180,7 +180,9 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
     const named = { ...rest, id: renamed(measure.id) ?? measure.id, numeratorId: renamed(measure.numeratorId), denominatorId: renamed(measure.denominatorId) };
     return countsRootRows(measure) ? { ...named, aggregate: 'count' } : { ...named, expression };
   });
-  const order = query.order.map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
+  const dependent = dependentDimensions(query, schema);
+  const dimensions = query.dimensions.filter((dimension) => !dependent.has(dimension.id));
+  const order = query.order.filter((entry, index) => index === 0 || !dependent.has(entry.id)).map((entry) => ({ ...entry, id: renamed(entry.id) ?? entry.id }));
   const having = query.having.map((entry) => ({ ...entry, measureId: renamed(entry.measureId) ?? entry.measureId }));
   // Filters all hold at once: their order, and a filter said twice ("open invoices that are open"), change no row.
   const filters = [...new Map(query.filters.map((filter) => [stableKey(filter), filter])).entries()]
@@ -192,7 +194,23 @@ export function coreKey(query: LogicalQuery, schema: AssemblyInput['schema']): s
   const orderBy = order.map((entry) => ({ ...entry, id: orderIds.get(entry.id) ?? entry.id }));
   // A list with its repeated rows and one without them show the same things.
   const distinct = query.measures.length === 0 && query.dimensions.length === 0 ? undefined : query.distinct;
-  return queryKey({ ...query, measures, order: orderBy, having, filters, columns: shown, joins: [], distinct });
+  return queryKey({ ...query, measures, dimensions, order: orderBy, having, filters, columns: shown, joins: [], distinct });
+}
+
+/**
+ * Groups by a column of rows whose key is a group too ("per account: its id and its name"): the key
+ * makes the groups, and the column only shows each group's own value of it. Their ids.
+ */
+function dependentDimensions(query: LogicalQuery, schema: AssemblyInput['schema']): ReadonlySet<string> {
+  if (query.pivot || query.limitPerGroup) return new Set();
+  const plain = query.dimensions.filter((dimension) => dimension.field.kind === 'field' && dimension.grain === undefined);
+  const grouped = (entity: string, column: string) => plain.some((dimension) => dimension.field.kind === 'field' && dimension.field.entity === entity && dimension.field.column === column);
+  const keyed = (entity: string) => {
+    const key = schema.entityByName.get(entity)?.primaryKey ?? [];
+    return key.length > 0 && key.every((column) => grouped(entity, column));
+  };
+  return new Set(plain.filter((dimension) => dimension.field.kind === 'field' && keyed(dimension.field.entity)
+    && !(schema.entityByName.get(dimension.field.entity)?.primaryKey ?? []).includes(dimension.field.column)).map((dimension) => dimension.id));
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */

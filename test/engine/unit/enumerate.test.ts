@@ -87,6 +87,20 @@ describe('coreKey (readings that give the same answer)', () => {
     expect(coreKey(reordered, schema)).toBe(coreKey(list, schema));
     expect(coreKey({ ...reordered, order: [{ id: 'amt', direction: 'desc' }] }, schema)).not.toBe(coreKey(list, schema));
   });
+
+  it('is the same for groups by a key with or without other columns of its rows, which only show each group\'s own value', () => {
+    const byKey: LogicalQuery = { ...hoursByTech, dimensions: [{ id: 'tech_id', label: 'Technician', field: field('tech', 'id') }], order: [{ id: 'total_hours', direction: 'desc' }, { id: 'tech_id', direction: 'asc' }] };
+    const byKeyAndName: LogicalQuery = {
+      ...byKey,
+      dimensions: [...byKey.dimensions, hoursByTech.dimensions[0]],
+      order: [...byKey.order, { id: 'tech_lname', direction: 'asc' }],
+    };
+    expect(coreKey(byKeyAndName, schema)).toBe(coreKey(byKey, schema));
+    // Without the key, a name may be shared: other groups.
+    expect(coreKey(byKeyAndName, schema)).not.toBe(coreKey(hoursByTech, schema));
+    // Sorted by the name first, the rows come in another order.
+    expect(coreKey({ ...byKeyAndName, order: [{ id: 'tech_lname', direction: 'asc' }] }, schema)).not.toBe(coreKey({ ...byKey, order: [] }, schema));
+  });
 });
 
 describe('enumerated readings', () => {
