@@ -117,7 +117,19 @@ export function timeColumn(draft: Draft, unitIndex: number): ColumnInfo | undefi
   // names no date, the date of another entity (their orders') would answer another question.
   const clause = clauseEntity(draft, unitIndex);
   if (clause !== undefined && date !== undefined && date.entity !== clause) throw new Invalid();
+  if (date !== undefined && verbNamesOtherDate(draft, date)) throw new Invalid();
   return date;
+}
+
+/**
+ * "Which agents resolved tickets in 2025?": a verb of the question that names another date of the
+ * rows the period would date by default says which event the period is about; their own main date
+ * (when the tickets were opened) would answer another question.
+ */
+function verbNamesOtherDate(draft: Draft, date: ColumnInfo): boolean {
+  const { tokens, units, schema } = draft.input;
+  return units.some((unit) => unit.kind === 'link' && isVerb(tokens, unit.start, unit.end) && unit.links.some((link) => link.target.kind === 'column'
+    && link.target.entity === date.entity && link.target.column !== date.name && columnOf(schema, link.target.entity, link.target.column).isDate));
 }
 
 const RELATIVE_WORDS = new Set(['who', 'that', 'which']);
