@@ -55,7 +55,7 @@ export function decide(candidates: readonly Candidate[], tokens: readonly Token[
   verified.load?.(best.reading);
   const vouched = verified.get(vouchedShape(best));
   const verifiedAs = vouched && vouchesFor(vouched, best.reading, tokens) ? vouched : undefined;
-  const decision = judge(candidates, model, verifiedAs);
+  const decision = judge(withDetoursPooled(candidates), model, verifiedAs);
   if (decision.kind === 'answer' || verifiedAs !== undefined) return decision;
   // Readings that list the same rows with other columns are one answer, shown with all of them: they
   // stop counting as a rival answer, but lend the best reading none of their likelihood.
@@ -93,6 +93,16 @@ function judge(candidates: readonly Candidate[], model: Model, verifiedAs: Verif
   const confidence = confidenceOf(confidenceFeatures(judged.features, evidence.probability, evidence.lead, candidates.length), model.confidence);
   if (confidence < model.confidence.threshold) return { kind: 'decline', why: 'not-confident', best: judged, confidence };
   return { kind: 'answer', candidate: answered, confidence };
+}
+
+/**
+ * Readings that ask the best reading's question through a detour (see closerReadingOfSameQuestion)
+ * are that question: their likelihood is the best reading's.
+ */
+function withDetoursPooled(candidates: readonly Candidate[]): readonly Candidate[] {
+  const [best, ...others] = candidates;
+  if (best === undefined || !others.some((other) => other.core !== best.core && closerReadingOfSameQuestion(best, other))) return candidates;
+  return [best, ...others.map((other) => (other.core !== best.core && closerReadingOfSameQuestion(best, other) ? { ...other, core: best.core } : other))];
 }
 
 /**
