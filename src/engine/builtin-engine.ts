@@ -12,10 +12,11 @@ import { refusalOf } from './question/guards.ts';
 import { idlePhraseTokens } from './question/idle-phrases.ts';
 import { tokenize } from './question/tokens.ts';
 import { carriesMeaning, isEmptyWord } from './readings/word-classes.ts';
-import { decide } from './readings/decide.ts';
+import { decide, type Decision } from './readings/decide.ts';
+import { poolBySameRows } from './readings/same-rows.ts';
 import { shippedModel, type Model } from './readings/model.ts';
 import { DEFAULT_READ_OPTIONS, readQuestion, type QuestionReadings } from './readings/read-question.ts';
-import { verifiedReadings, type VerifiedQuestion } from './readings/verified.ts';
+import { verifiedReadings, type VerifiedQuestion, type VerifiedReadings } from './readings/verified.ts';
 import type { DeclinedQuestion, EngineContext, PlanResult, QuestionEngine } from './question-engine.ts';
 import { schemaIndexOf } from './schema/schema-index.ts';
 import { knowledgeCache } from './knowledge-cache.ts';
@@ -28,7 +29,7 @@ export function createBuiltinEngine(model: Model = shippedModel()): QuestionEngi
     name: 'builtin',
     plan: async (question, context) => {
       try {
-        return planQuestion(question, context, { model });
+        return await planQuestionOnData(question, context, { model });
       } catch {
         // A planning bug must not become a wrong answer or a failed request: decline instead.
         return { ok: false, code: 'not_confident', reason: declineMessage('not_confident', ''), words: [], suggestions: [] };
@@ -45,22 +46,56 @@ export interface PlanOptions {
 
 /** Synchronous planning, for tests and tools; unexpected errors are thrown, not declined. */
 export function planQuestion(question: string, context: EngineContext, options: PlanOptions = {}): PlanResult {
+  const read = readAndDecide(question, context, options);
+  return 'ok' in read ? read : resultOf(read, context, options);
+}
+
+/**
+ * Planning that may look at the data (context.rowsOf): a question declined because its readings
+ * were too close or not likely enough is decided again with the readings that give the same rows
+ * taken as one answer. Without rowsOf, the same as planQuestion.
+ */
+export async function planQuestionOnData(question: string, context: EngineContext, options: PlanOptions = {}): Promise<PlanResult> {
+  const read = readAndDecide(question, context, options);
+  if ('ok' in read) return read;
+  const { decision, readings, verified, model } = read;
+  if (context.rowsOf === undefined || decision.kind !== 'decline' || (decision.why !== 'ambiguous' && decision.why !== 'not-confident')) return resultOf(read, context, options);
+  const pooled = await poolBySameRows(readings.candidates, context.rowsOf);
+  return resultOf(pooled ? { ...read, decision: decide(pooled, readings.tokens, model, verified) } : read, context, options);
+}
+
+interface ReadQuestion {
+  readonly model: Model;
+  readonly readings: QuestionReadings;
+  readonly verified: VerifiedReadings;
+  readonly decision: Decision;
+  readonly followUpNote: readonly string[];
+}
+
+/** The question's readings and the decision on them, or why it was refused before being read. */
+function readAndDecide(question: string, context: EngineContext, options: PlanOptions): ReadQuestion | DeclinedQuestion {
   const model = options.model ?? shippedModel();
-  let readings: QuestionReadings | undefined;
-  const decline = (code: DeclineCode, detail = '', words: readonly string[] = []): DeclinedQuestion => {
-    const suggestions = options.suggest === false ? [] : suggestionsFor(readings, context, model);
-    return { ok: false, code, reason: declineMessage(code, detail), words, suggestions };
-  };
+  const refuse = (code: DeclineCode, detail = ''): DeclinedQuestion => declined(code, detail, [], undefined, context, options);
   const asked = question.trim();
   const text = context.previous && asked.length > 0 ? composeFollowUp(context.previous.question, asked, context.now) : asked;
   const followUpNote = text !== asked ? [`Read as a follow-up to "${context.previous?.question}": "${text}".`] : [];
-  if (text.length === 0) return decline('empty_question');
-  if (text.length > MAX_QUESTION_LENGTH) return decline('question_too_long', String(MAX_QUESTION_LENGTH));
+  if (text.length === 0) return refuse('empty_question');
+  if (text.length > MAX_QUESTION_LENGTH) return refuse('question_too_long', String(MAX_QUESTION_LENGTH));
   const refusal = refusalOf(tokenize(text), context.now);
-  if (refusal) return decline(refusal.code, refusal.detail);
-  readings = readQuestion(text, context.catalog, context.values, model, { ...DEFAULT_READ_OPTIONS, now: context.now });
+  if (refusal) return refuse(refusal.code, refusal.detail);
+  const readings = readQuestion(text, context.catalog, context.values, model, { ...DEFAULT_READ_OPTIONS, now: context.now });
   const verified = verifiedReadings(context.catalog, context.values, model, context.now);
-  const decision = decide(readings.candidates, readings.tokens, model, verified);
+  return { model, readings, verified, decision: decide(readings.candidates, readings.tokens, model, verified), followUpNote };
+}
+
+function declined(code: DeclineCode, detail: string, words: readonly string[], readings: QuestionReadings | undefined, context: EngineContext, options: PlanOptions): DeclinedQuestion {
+  const suggestions = options.suggest === false ? [] : suggestionsFor(readings, context, options.model ?? shippedModel());
+  return { ok: false, code, reason: declineMessage(code, detail), words, suggestions };
+}
+
+/** The answer the decision gives, or why the question is declined. */
+function resultOf({ readings, decision, followUpNote }: ReadQuestion, context: EngineContext, options: PlanOptions): PlanResult {
+  const decline = (code: DeclineCode, detail = '', words: readonly string[] = []): DeclinedQuestion => declined(code, detail, words, readings, context, options);
   if (decision.kind === 'decline') {
     if (decision.why === 'unused-words') return decline('unknown_words', quoteAll(decision.words ?? []), decision.words ?? []);
     if (decision.why === 'no-reading') {
@@ -74,7 +109,7 @@ export function planQuestion(question: string, context: EngineContext, options: 
       return decline('unsupported_question', 'no single query over this data reads every part of it');
     }
     if (decision.why === 'ambiguous' && decision.best && decision.runnerUp) {
-      const readingsInWords = [decision.best, decision.runnerUp].map((candidate) => explain(candidate.reading, candidate.planned, readings!.schema).interpretation);
+      const readingsInWords = [decision.best, decision.runnerUp].map((candidate) => explain(candidate.reading, candidate.planned, readings.schema).interpretation);
       return decline('ambiguous', `${readingsInWords[0]}; or ${readingsInWords[1]}`);
     }
     return decline('not_confident', '');

@@ -1,6 +1,7 @@
 import type { Catalog, ColumnValues } from '../connectors/catalog.ts';
 import type { LogicalQuery } from '../query/logical-query.ts';
 import type { DeclineCode } from './declines.ts';
+import type { RowsOf } from './readings/same-rows.ts';
 
 /** What the engine knows about a connection when it plans a question. */
 export interface EngineContext {
@@ -14,6 +15,12 @@ export interface EngineContext {
    * instead"): its question and the query it was answered with.
    */
   readonly previous?: PreviousQuestion;
+  /**
+   * The rows a query gives on this connection, as the asker would see them (read-only, bounded),
+   * or undefined when that cannot be told (too many rows). Readings close in likelihood that give
+   * the same rows are one answer; without it, readings are told apart by their words only.
+   */
+  readonly rowsOf?: RowsOf;
 }
 
 export interface PreviousQuestion {

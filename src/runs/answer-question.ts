@@ -8,6 +8,7 @@ import type { LogicalQuery } from '../query/logical-query.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { declineMessage } from '../engine/declines.ts';
 import { describeTie, findTiedCut } from './tied-cut.ts';
+import { rowsOnConnection } from './rows-of.ts';
 
 export interface AnswerDependencies {
   readonly engine: QuestionEngine;
@@ -37,15 +38,16 @@ export async function answerQuestion(
   const { question, previous } = request;
   const connector = await deps.registry.connector(connection);
   const { catalog, values } = await deps.registry.knowledge(connection, { signal });
+  const executeOptions = { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows };
   const planningStarted = performance.now();
-  const plan = await deps.engine.plan(question, { catalog, values, now: new Date(), ...(previous ? { previous } : {}) });
+  const rowsOf = rowsOnConnection(connector, catalog, executeOptions);
+  const plan = await deps.engine.plan(question, { catalog, values, now: new Date(), rowsOf, ...(previous ? { previous } : {}) });
   timings.planningMs = performance.now() - planningStarted;
   if (!plan.ok) {
     throw new QuerentError('question_not_understood', plan.reason, { extensions: { reason: plan.code, suggestions: plan.suggestions } });
   }
   const compiled = compileOrDecline(connector, plan.query, catalog);
   const queryStarted = performance.now();
-  const executeOptions = { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows };
   const result = await connector.execute(compiled, executeOptions);
   const tie = await findTiedCut(connector, plan.query, catalog, result, executeOptions);
   timings.queryMs = performance.now() - queryStarted;

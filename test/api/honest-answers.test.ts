@@ -77,6 +77,13 @@ describe('honest, readable answers over HTTP', () => {
     expect(answer.text).toMatch(new RegExp(`where they have orders where order date last year \\(${year - 1}\\) and they have no orders where order date this year \\(${year}\\)`));
   });
 
+  it('answers readings too close to tell apart by their words when the data gives them the same rows, as the nearer one', async () => {
+    // The customers' own country, or the country their orders were shipped to: the same customers here.
+    const { answer } = await ask('List the customers in Austria', 'json');
+    expect(answer.text).toMatch(/where country is Austria/);
+    expect(answer.tables[0].rows.length).toBeGreaterThan(1);
+  });
+
   it('keeps a period that shares the query with a segment\'s own date', async () => {
     const { answer } = await ask('How many overdue invoices were issued in 2025?', 'text');
     expect(answer.text).toMatch(/overdue invoices/);

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Connector, ResultTable } from '../../../src/connectors/connector.ts';
 import { createPgliteConnector } from '../../../src/connectors/postgres/postgres-connector.ts';
 import { createBuiltinEngine } from '../../../src/engine/builtin-engine.ts';
+import { rowsOnConnection } from '../../../src/runs/rows-of.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 import { describeTie, findTiedCut } from '../../../src/runs/tied-cut.ts';
 import type { Model } from '../../../src/engine/readings/model.ts';
@@ -122,7 +123,7 @@ export async function evaluateSampleQuestions(questions: readonly SampleQuestion
     const { connector, catalog, values } = await openQuestionSource(options.samplesDir, dataset, now);
     try {
       for (const question of questions.filter((entry) => entry.dataset === dataset)) {
-        const plan = await engine.plan(question.question, { catalog, values, now });
+        const plan = await engine.plan(question.question, { catalog, values, now, rowsOf: rowsOnConnection(connector, catalog, { maxRows: MAX_ROWS }) });
         if (!plan.ok) {
           outcomes.push({ question, status: question.expect === 'decline' ? 'correct' : 'declined', reason: plan.reason });
           continue;

@@ -12,7 +12,8 @@
 import { parseArgs } from 'node:util';
 import { compareRows } from '../accuracy/compare-rows.ts';
 import { groupByDatabase, loadSpiderQuestions, openSpiderDatabase } from '../accuracy/spider-set.ts';
-import { planQuestion } from '../../../src/engine/builtin-engine.ts';
+import { planQuestionOnData } from '../../../src/engine/builtin-engine.ts';
+import { rowsOnConnection } from '../../../src/runs/rows-of.ts';
 import { shapeAnswer } from '../../../src/render/answer-rows.ts';
 import { describeTie, findTiedCut } from '../../../src/runs/tied-cut.ts';
 
@@ -49,7 +50,9 @@ for (const split of splits) {
     for (const question of list) {
       const totals = [tally('all'), tally(question.hardness)];
       for (const entry of totals) entry.asked += 1;
-      const result = planQuestion(question.question, { catalog: db.catalog, values: db.values, now }, { suggest: false });
+      // As a run does: readings close in likelihood are compared by the rows they give.
+      const rowsOf = rowsOnConnection(db.connector, db.catalog, { maxRows: 100_000 });
+      const result = await planQuestionOnData(question.question, { catalog: db.catalog, values: db.values, now, rowsOf }, { suggest: false });
       if (!result.ok) {
         if (options['show-declined']) console.log(`DECLINED ${question.id} [${database}] ${question.question}\n  ${result.code}: ${result.reason}`);
         continue;
