@@ -6,7 +6,7 @@
  */
 import type { Token } from '../question/tokens.ts';
 import { carriesMeaning } from './word-classes.ts';
-import type { Candidate } from './enumerate.ts';
+import { stableKey, type Candidate } from './enumerate.ts';
 import type { Reading } from './reading.ts';
 import { widestListing } from './shown-columns.ts';
 import { vouchesFor, shapeWithoutCut, shapeWithoutGroupSegment, vouchedShape, type VerifiedQuestion, type VerifiedReadings } from './verified.ts';
@@ -97,12 +97,29 @@ function judge(candidates: readonly Candidate[], model: Model, verifiedAs: Verif
 
 /**
  * Readings that ask the best reading's question through a detour (see closerReadingOfSameQuestion)
- * are that question: their likelihood is the best reading's.
+ * are that question: their likelihood is the best reading's. Only where the detour keeps what the
+ * question said of the rows: the same conditions on the same columns, or a value the best reading
+ * finds on the rows asked about and the detour on related rows. ("How many orders named 'X'":
+ * orders of a customer named X and orders with a product named X count rows at two distances, but
+ * say different things.)
  */
 function withDetoursPooled(candidates: readonly Candidate[]): readonly Candidate[] {
   const [best, ...others] = candidates;
-  if (best === undefined || !others.some((other) => other.core !== best.core && closerReadingOfSameQuestion(best, other))) return candidates;
-  return [best, ...others.map((other) => (other.core !== best.core && closerReadingOfSameQuestion(best, other) ? { ...other, core: best.core } : other))];
+  const detour = (other: Candidate) => other.core !== best.core && closerReadingOfSameQuestion(best, other)
+    && (valueOnSubject(best.reading, other.reading) || conditionsOf(best.planned.query) === conditionsOf(other.planned.query));
+  if (best === undefined || !others.some(detour)) return candidates;
+  return [best, ...others.map((other) => (detour(other) ? { ...other, core: best.core } : other))];
+}
+
+/** The query's conditions on the columns they are on. */
+function conditionsOf(query: LogicalQuery): string {
+  return saidFilters(query).map((filter) => stableKey(filter)).sort().join('|');
+}
+
+/** The query's filters but for the joins' own "is not null". */
+function saidFilters(query: LogicalQuery): LogicalQuery['filters'] {
+  const joinKeys = new Set(query.joins.flatMap((join) => join.fromColumns.map((column) => `${join.fromEntity}.${column}`)));
+  return query.filters.filter((filter) => !(filter.op === 'not_null' && filter.expression.kind === 'field' && joinKeys.has(`${filter.expression.entity}.${filter.expression.column}`)));
 }
 
 /**
@@ -154,8 +171,7 @@ function valuesOnly(reading: Reading): string {
 
 /** The query with every column by its name alone, without joins (nor the "key is set" filters that go with one), entities or ids. */
 function shapeOf(query: LogicalQuery): string {
-  const joinKeys = new Set(query.joins.flatMap((join) => join.fromColumns.map((column) => `${join.fromEntity}.${column}`)));
-  const filters = query.filters.filter((filter) => !(filter.op === 'not_null' && filter.expression.kind === 'field' && joinKeys.has(`${filter.expression.entity}.${filter.expression.column}`)));
+  const filters = saidFilters(query);
   const dropped = new Set(['joins', 'root', 'id', 'label', 'measureId', 'of', 'along', 'within', 'numeratorId', 'denominatorId', 'dimension', 'by', 'link']);
   return JSON.stringify({ ...query, filters }, (key, value: unknown) => {
     if (dropped.has(key)) return undefined;
