@@ -1,10 +1,15 @@
 /**
  * Planning speed of the built-in engine (question → logical query, no execution): p50/p99 on the
- * test fixtures and on a generated 1,000-table schema with foreign keys and a large value index.
+ * test fixtures and on a generated 1,000-table schema with foreign keys and a large value index;
+ * then, on the wholesale sample in PGlite, what comparing readings by their rows adds to questions
+ * whose readings are too close to tell apart by their words (planning on data, as a run plans).
  * Run: npx node bench/engine-bench.ts
  */
 import type { Catalog, CatalogEntity, ColumnValues } from '../src/connectors/catalog.ts';
-import { planQuestion } from '../src/engine/builtin-engine.ts';
+import { planQuestion, planQuestionOnData } from '../src/engine/builtin-engine.ts';
+import { rowsOnConnection } from '../src/runs/rows-of.ts';
+import { PREBUILT_SAMPLES_DIR } from '../src/samples/sample-datasets.ts';
+import { openSampleSource } from '../test/engine/accuracy/evaluate-samples.ts';
 import { saasCatalog, saasValues } from '../test/engine/fixtures/saas.ts';
 import { wholesaleCatalog, wholesaleValues } from '../test/engine/fixtures/wholesale.ts';
 
@@ -96,3 +101,35 @@ measure('saas (5 tables)', { catalog: saasCatalog, values: saasValues, now }, SA
 const generated = generatedSchema(1_000);
 const valueCount = generated.values.reduce((total, column) => total + column.values.length, 0);
 measure(`generated (1,000 tables, ${valueCount} values)`, { ...generated, now }, GENERATED_QUESTIONS, 50);
+
+/** Questions the sample's readings leave too close on words alone: planned on words, then on data. */
+const CLOSE_QUESTIONS = [
+  'List the customers in Austria', 'Which employees were hired in 2025?', 'Payments received by payment method',
+  'Show the discontinued products and who supplies them', 'average discount rate on order lines', 'Which employees report to Julian Daum?',
+];
+const sampleNow = new Date();
+const sample = await openSampleSource(process.env.QUERENT_SAMPLES_DIR ?? PREBUILT_SAMPLES_DIR, 'wholesale', sampleNow);
+const sampleContext = { catalog: sample.catalog, values: sample.values, now: sampleNow };
+const rowsOf = rowsOnConnection(sample.connector, sample.catalog, { maxRows: 10_000 });
+const onWords: number[] = [];
+const onData: number[] = [];
+let answeredOnWords = 0;
+let answeredOnData = 0;
+for (const question of CLOSE_QUESTIONS) await planQuestionOnData(question, { ...sampleContext, rowsOf }, { suggest: false });
+for (let round = 0; round < 20; round += 1) {
+  for (const question of CLOSE_QUESTIONS) {
+    let start = performance.now();
+    const words = planQuestion(question, sampleContext, { suggest: false });
+    onWords.push(performance.now() - start);
+    start = performance.now();
+    const data = await planQuestionOnData(question, { ...sampleContext, rowsOf }, { suggest: false });
+    onData.push(performance.now() - start);
+    if (round === 0 && words.ok) answeredOnWords += 1;
+    if (round === 0 && data.ok) answeredOnData += 1;
+  }
+}
+await sample.connector.close();
+for (const [label, times, answered] of [['wholesale sample, on words', onWords, answeredOnWords], ['wholesale sample, on data', onData, answeredOnData]] as const) {
+  const sorted = [...times].sort((left, right) => left - right);
+  console.log(`${label.padEnd(28)} p50 ${percentile(sorted, 0.5).toFixed(3)} ms  p99 ${percentile(sorted, 0.99).toFixed(3)} ms  (${sorted.length} plans; answered ${answered}/${CLOSE_QUESTIONS.length})`);
+}
