@@ -286,9 +286,12 @@ function saidInPlural(draft: Draft, unitIndex: number): boolean {
   return last !== undefined && last.kind === 'word' && last.lower !== last.lemma && last.pos === 'NOUN';
 }
 
-/** A value with its column named beside it ("country Germany") uses the column's words too. */
+/** A value with its column named beside it ("country Germany", "the country of Germany") uses the column's words too. */
 function namedColumnFor(draft: Draft, pick: Choice, entity: string, column: string): void {
-  for (const side of [draft.leftOf(pick.unit), draft.rightOf(pick.unit)]) {
+  const left = draft.leftOf(pick.unit);
+  const leftUnit = left >= 0 ? draft.unit(left) : undefined;
+  const beforeOf = leftUnit?.kind === 'word' && leftUnit.token.lower === 'of' ? draft.leftOf(left) : undefined;
+  for (const side of [left, draft.rightOf(pick.unit), ...(beforeOf === undefined ? [] : [beforeOf])]) {
     const other = draft.picks[side];
     if (other?.role !== 'names' || other.link?.target.kind !== 'column') continue;
     if (other.link.target.entity !== entity || other.link.target.column !== column) throw new Invalid();

@@ -102,6 +102,7 @@ export function proposeChoices(units: readonly Unit[], contexts: readonly UnitCo
           superlative: governingCue(units, contexts, index, 'superlative') !== undefined,
           group: listGroupCue(units, contexts, index) !== undefined || listGrainHead(units, contexts, index) !== undefined,
           listed: aggregateList(units, contexts[index].left.unit).cues.length > 1,
+          beforeValueOf: namesValueAfterOf(units, contexts, index),
         };
         const links = linkChoices(index, linksOfKind(unit.links, tokens, unit.start, unit.end), context, isVerb(tokens, unit.start, unit.end), schema, named, governed);
         // "average resolution time in hours", "more than 30 days": a unit said for a measure or a number (checked when the words are accounted for).
@@ -169,7 +170,7 @@ function entitiesNamed(units: readonly Unit[]): Map<string, Set<number>> {
 
 function linkChoices(
   index: number, links: readonly Link[], context: UnitContext, verbal: boolean, schema: SchemaIndex,
-  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, superlative: false, group: false, listed: false },
+  named: ReadonlyMap<string, ReadonlySet<number>>, governed = { aggregate: false, count: false, superlative: false, group: false, listed: false, beforeValueOf: false },
 ): Choice[] {
   // Of links as strong, those on an entity another part of the question names come first: "archived
   // employees" keeps the employees' own "archived" when many models have one.
@@ -229,7 +230,7 @@ function linkChoices(
         if (left === 'superlative' || left === 'count' || governed.superlative || (verbal && datedAfter(context))) add('rank');
         if (right === 'compare' || left === 'compare') add('compare');
         if (verbal) add('relation');
-        if (isLiteralSide(right) || isLiteralSide(left)) add('names');
+        if (isLiteralSide(right) || isLiteralSide(left) || governed.beforeValueOf) add('names');
         if (right === 'contains' || left === 'contains') add('pattern');
         if (verbal && eventDates(links, schema).includes(link)) add('event');
         break;
@@ -311,6 +312,15 @@ export function eventDates(links: readonly Link[], schema: SchemaIndex): Link[] 
 
 function isDateColumn(schema: SchemaIndex, link: Link): boolean {
   return link.target.kind === 'column' && columnOf(schema, link.target.entity, link.target.column).isDate;
+}
+
+/** "the country of Switzerland": a unit right before "of" and a value of the data. */
+function namesValueAfterOf(units: readonly Unit[], contexts: readonly UnitContext[], index: number): boolean {
+  const right = contexts[index].right;
+  if (right.kind !== 'of' || right.between.length > 0) return false;
+  const after = contexts[right.unit]?.right;
+  const unit = after === undefined ? undefined : units[after.unit];
+  return after?.between.length === 0 && unit?.kind === 'link' && unit.links.some((link) => link.target.kind === 'value');
 }
 
 function isLiteralSide(kind: ContextKind): boolean {
