@@ -186,7 +186,6 @@ describe('compileOdoo', () => {
       query({ measures: [rowCount], dimensions: [{ id: 'state', label: 'State', field: field('sale.order', 'state'), grain: 'month' }] }),
       query({ joins: [{ fromEntity: 'sale.order', fromColumns: ['name'], toEntity: 'res.partner', toColumns: ['name'] }], measures: [rowCount] }),
       query({ root: 'sale.order.line', measures: [rowCount] }),
-      query({ measures: [rowCount], filters: [{ ...filter('amount_total', 'gt', [100]), or: [filter('state', 'eq', ['sale'])] }] }),
     ];
     for (const logical of refusals) expect(() => planOdoo(logical, catalog, { maxRows: 10 }), JSON.stringify(logical)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
     const having = query({ measures: [rowCount], dimensions: [{ id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }], having: [{ measureId: 'orders', op: 'gt', values: [1] }] });

@@ -82,6 +82,18 @@ for (const version of ['17.0', '19.0'] as const) {
       });
     }
 
+    it('counts the orders passing either of two conditions as the server does: those of each, less those of both', async () => {
+      const cancelled = { kind: 'filter' as const, expression: field('sale.order', 'state'), op: 'eq' as const, values: ['cancel'] };
+      const large = { kind: 'filter' as const, expression: field('sale.order', 'amount_untaxed'), op: 'between' as const, values: [500, 5000] };
+      const count = async (filters: LogicalQuery['filters']) => Number((await connector.execute(connector.compile(query({ measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }], filters }), catalog))).rows[0]![0]);
+      const [either, first, second, both] = [await count([{ ...cancelled, or: [large] }]), await count([cancelled]), await count([large]), await count([cancelled, large])];
+      expect(first, 'the demo data has cancelled orders').toBeGreaterThan(0);
+      expect(second, 'and orders of that size').toBeGreaterThan(0);
+      expect(either).toBe(first + second - both);
+      expect(JSON.parse(connector.compile(query({ measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }], filters: [{ ...cancelled, or: [large] }] }), catalog).text).domain)
+        .toEqual(['|', ['state', '=', 'cancel'], '&', ['amount_untaxed', '>=', 500], ['amount_untaxed', '<=', 5000]]);
+    });
+
     it('sent nothing but read methods', () => {
       const allowed = new Set<string>([...ODOO_READ_METHODS, 'version', 'login', 'authenticate']);
       expect(server.calls.filter((call) => !allowed.has(call.method))).toEqual([]);

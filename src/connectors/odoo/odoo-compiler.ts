@@ -21,7 +21,7 @@
 import type { Catalog, CatalogColumn, ValueType } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
-import { buildScope, compileDomain, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
+import { buildScope, compileDomain, filtersOn, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
 import { planRelated, planRelatedCounts, renderRelatedCall } from './odoo-related.ts';
 import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn, RelatedSearch } from './odoo-plan.ts';
@@ -74,7 +74,7 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
   checkShape(query);
   const scope = buildScope(query, catalog);
   const domain: DomainTerm[] = compileDomain(query.filters, scope, catalog);
-  const activeTest = !query.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'active');
+  const activeTest = !query.filters.some((filter) => filtersOn(filter, 'active'));
   const rowLimit = query.limit !== undefined && query.limit <= options.maxRows ? query.limit : options.maxRows + 1;
   const related = planRelated(query, catalog);
   const base = { model: query.root, domain, activeTest, ...(related.length === 0 ? {} : { related }) };

@@ -1,6 +1,6 @@
 /**
  * Filters of a logical query → an Odoo domain: a list of `[path, operator, value]` terms, ANDed
- * (Odoo's implicit `&`). Paths walk many2one fields (`partner_id.country_id.name`), built from the
+ * (Odoo's implicit `&`); either-or conditions in Odoo's prefix notation (`'|', A, B`). Paths walk many2one fields (`partner_id.country_id.name`), built from the
  * query's join steps. Values are turned into what Odoo compares: selection labels to their keys,
  * dates on datetime fields to UTC `YYYY-MM-DD HH:MM:SS`, a name on a many2one to `field.name`.
  */
@@ -9,7 +9,18 @@ import { findColumn, findEntity } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
 
-export type DomainTerm = readonly [string, string, unknown];
+/** A leaf, or a prefix operator joining the next two terms ("either-or" conditions: `'|'`, `'&'`). */
+export type DomainTerm = readonly [string, string, unknown] | '|' | '&';
+
+/** A domain term as sent to Odoo: operators as they are, leaves as fresh arrays. */
+export function termForCall(term: DomainTerm): unknown {
+  return typeof term === 'string' ? term : [...term];
+}
+
+/** Whether a filter, or one of its alternatives, is on a column of that name. */
+export function filtersOn(filter: Filter, columnName: string): boolean {
+  return [filter, ...(filter.or ?? [])].some((each) => each.expression.kind === 'field' && each.expression.column === columnName);
+}
 
 export interface ScopeEntry {
   readonly entity: CatalogEntity;
@@ -48,7 +59,7 @@ export function compileDomain(filters: readonly Filter[], scope: ReadonlyMap<str
 }
 
 function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog): DomainTerm[] {
-  if (filter.or !== undefined) invalid('Either-or conditions are not composed for Odoo yet: ask for each alternative on its own.');
+  if (filter.or !== undefined) return compileAlternatives(filter, filter.or, scope, catalog);
   const { expression, op, values } = filter;
   if (expression.kind !== 'field') invalid('Odoo domains compare fields with values; arithmetic in a filter cannot be expressed.');
   const entry = scope.get(expression.entity);
@@ -97,6 +108,18 @@ function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, c
     default:
       return invalid(`Unknown filter operator "${String(op)}".`);
   }
+}
+
+/** "founded after 1850 or public": each alternative's terms joined by `&`, the alternatives by `|`. */
+function compileAlternatives(first: Filter, others: readonly Filter[], scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog): DomainTerm[] {
+  if (!Array.isArray(others) || others.length === 0) invalid('"or" lists at least one other filter.');
+  if (first.against !== undefined || others.some((other) => other.or !== undefined || other.against !== undefined)) invalid('The filters of an "or" are plain filters: no "or" or "against" of their own.');
+  const { or: _others, ...plain } = first;
+  const alternatives = [plain, ...others].map((alternative) => {
+    const terms = compileFilter(alternative, scope, catalog);
+    return [...Array.from({ length: terms.length - 1 }, () => '&' as const), ...terms];
+  });
+  return [...Array.from({ length: alternatives.length - 1 }, () => '|' as const), ...alternatives.flat()];
 }
 
 /** A text value compared with a many2one field means the related record's name. */

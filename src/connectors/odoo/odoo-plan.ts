@@ -6,7 +6,7 @@
 import type { ColumnChoice, ValueType } from '../catalog.ts';
 import type { HavingFilter, RelatedCount, TimeGrain } from '../../query/logical-query.ts';
 import type { DomainTerm } from './odoo-domain.ts';
-import { invalid } from './odoo-domain.ts';
+import { invalid, termForCall } from './odoo-domain.ts';
 import type { OdooReadMethod } from './odoo-transport.ts';
 
 export type OutputSource =
@@ -147,7 +147,7 @@ export function sourceKey(plan: GroupPlan, source: OutputSource, major: number):
 
 /** The call for a server version: method, named parameters (the client adds the context). */
 export function renderCall(plan: OdooPlan, major: number): RenderedCall {
-  const domain = plan.domain.map((term) => [...term]);
+  const domain = plan.domain.map(termForCall);
   if (plan.kind === 'search_count') return { model: plan.model, method: 'search_count', params: { domain } };
   if (plan.kind === 'search_read') {
     return { model: plan.model, method: 'search_read', params: { domain, fields: [...plan.fields], ...(plan.order === '' ? {} : { order: plan.order }), limit: plan.limit } };

@@ -10,7 +10,7 @@
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 import type { LogicalQuery, RelatedCount, RelatedFilter } from '../../query/logical-query.ts';
-import { buildScope, compileDomain, invalid, requireColumn } from './odoo-domain.ts';
+import { buildScope, compileDomain, filtersOn, invalid, requireColumn, termForCall } from './odoo-domain.ts';
 import { usesFormattedReadGroup, type OdooPlan, type RelatedCountRead, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
 
 /** The related filters of the query as reads of their models, checked against the catalog. */
@@ -81,14 +81,14 @@ function planOne(query: LogicalQuery, related: RelatedFilter, catalog: Catalog):
     invalid(`"${entity.name}.${column.name}" is not a many2one field to "${query.root}", so Odoo cannot relate the two.`);
   }
   if (column.groupable === false) invalid(`Odoo cannot group "${entity.name}" by "${column.name}" (not groupable) to find the related records.`);
-  const activeTest = !related.filters.some((filter) => filter.expression.kind === 'field' && filter.expression.column === 'active');
+  const activeTest = !related.filters.some((filter) => filtersOn(filter, 'active'));
   if (related.count !== undefined && (!related.exists || countTest(related.count) === undefined)) invalid('A related count needs "exists" true and a comparison with finite numbers.');
   return { model: entity.name, domain: compileDomain(related.filters, scope, catalog), activeTest, field: column.name, exists: related.exists, ...(related.count === undefined ? {} : { count: related.count }) };
 }
 
 /** The grouped read of a related search on a server version: one group per distinct value of the field. */
 export function renderRelatedCall(search: RelatedSearch, major: number): RenderedCall {
-  const domain = search.domain.map((term) => [...term]);
+  const domain = search.domain.map(termForCall);
   if (usesFormattedReadGroup(major)) {
     return { model: search.model, method: 'formatted_read_group', params: { domain, groupby: [search.field], aggregates: ['__count'] } };
   }
