@@ -94,6 +94,21 @@ for (const version of ['17.0', '19.0'] as const) {
         .toEqual(['|', ['state', '=', 'cancel'], '&', ['amount_untaxed', '>=', 500], ['amount_untaxed', '<=', 5000]]);
     });
 
+    it('counts the orders above the average amount as those above the average the server computes', async () => {
+      const amount = field('sale.order', 'amount_untaxed');
+      const run = async (logical: LogicalQuery) => (await connector.execute(connector.compile(logical, catalog))).rows;
+      const [[average]] = await run(query({ measures: [{ id: 'average', label: 'Average', aggregate: 'avg', expression: amount }] })) as [[number]];
+      const counted = (filter: LogicalQuery['filters'][number]) => query({ measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }], filters: [filter] });
+      const [[aboveAverage]] = await run(counted({ kind: 'filter', expression: amount, op: 'gt', values: [], against: 'average' })) as [[number]];
+      const [[aboveValue]] = await run(counted({ kind: 'filter', expression: amount, op: 'gt', values: [Number(average)] })) as [[number]];
+      const [[all]] = await run(query({ measures: [{ id: 'orders', label: 'Orders', aggregate: 'count' }] })) as [[number]];
+      expect(Number(aboveAverage)).toBe(Number(aboveValue));
+      expect(Number(aboveAverage)).toBeGreaterThan(0);
+      expect(Number(aboveAverage)).toBeLessThan(Number(all));
+      const text = JSON.parse(connector.compile(counted({ kind: 'filter', expression: amount, op: 'gt', values: [], against: 'average' }), catalog).text);
+      expect(text.averages[0].compare).toBe('amount_untaxed > the average');
+    });
+
     it('sent nothing but read methods', () => {
       const allowed = new Set<string>([...ODOO_READ_METHODS, 'version', 'login', 'authenticate']);
       expect(server.calls.filter((call) => !allowed.has(call.method))).toEqual([]);

@@ -10,6 +10,8 @@
  *   values on the root's domain (`odoo-related.ts`), when the link is a many2one to the root's id;
  *   related count columns → the same grouped read, its counts filled in by id after the list is
  *   read, which is then ordered and cut.
+ * - Filters against the average → the average of every record of the model read first, then
+ *   compared in the domain (`odoo-average.ts`).
  * - What Odoo cannot compute in one call is refused (`invalid_request`) instead of approximated:
  *   arithmetic measures, measures or group-bys on joined models (beyond a one-hop many2one shown by
  *   name), non-groupable or non-sortable fields, `having` before 19, and what needs the groups
@@ -21,6 +23,7 @@
 import type { Catalog, CatalogColumn, ValueType } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
+import { describeAverage, planAverages } from './odoo-average.ts';
 import { buildScope, compileDomain, filtersOn, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
 import { planRelated, planRelatedCounts, renderRelatedCall } from './odoo-related.ts';
@@ -59,7 +62,12 @@ export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: Odoo
     const read = renderRelatedCall(search, major);
     return { model: read.model, method: read.method, ...read.params, countedAs: key };
   });
-  const text = JSON.stringify({ model: call.model, method: call.method, ...call.params, ...(related.length === 0 ? {} : { related }), ...(counted.length === 0 ? {} : { counted }) }, null, 2);
+  // So do the averages a filter compares with.
+  const averages = (plan.averages ?? []).map((filter) => describeAverage(filter, renderCall(filter.average, major)));
+  const text = JSON.stringify({
+    model: call.model, method: call.method, ...call.params,
+    ...(related.length === 0 ? {} : { related }), ...(averages.length === 0 ? {} : { averages }), ...(counted.length === 0 ? {} : { counted }),
+  }, null, 2);
   return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
 }
 
@@ -73,11 +81,12 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
   if (!Number.isInteger(options.maxRows) || options.maxRows < 1) invalid('maxRows must be a positive integer.');
   checkShape(query);
   const scope = buildScope(query, catalog);
-  const domain: DomainTerm[] = compileDomain(query.filters, scope, catalog);
+  const domain: DomainTerm[] = compileDomain(query.filters.filter((filter) => filter.against === undefined), scope, catalog);
   const activeTest = !query.filters.some((filter) => filtersOn(filter, 'active'));
   const rowLimit = query.limit !== undefined && query.limit <= options.maxRows ? query.limit : options.maxRows + 1;
   const related = planRelated(query, catalog);
-  const base = { model: query.root, domain, activeTest, ...(related.length === 0 ? {} : { related }) };
+  const averages = planAverages(query.filters, scope, catalog, (average) => planOdoo(average, catalog, options));
+  const base = { model: query.root, domain, activeTest, ...(related.length === 0 ? {} : { related }), ...(averages.length === 0 ? {} : { averages }) };
 
   if (query.columns.length > 0 && query.distinct !== true) {
     const output: OutputColumn[] = [];
@@ -188,7 +197,6 @@ function checkShape(query: LogicalQuery): void {
   const per = query.measures.find((measure) => measure.per !== undefined);
   if (per !== undefined) invalid(`Odoo cannot aggregate per-group totals ("${per.id}"): read_group aggregates the records once, not the totals of each group again.`);
   if (query.having.some((filter) => filter.against !== undefined)) invalid('Odoo cannot compare a group with the average of all groups: read_group filters groups by fixed values only.');
-  if (query.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not composed for Odoo yet.');
   for (const measure of query.measures) {
     // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
     if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);

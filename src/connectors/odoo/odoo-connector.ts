@@ -13,6 +13,7 @@ import { toConnectionError, toQuerentError } from './odoo-errors.ts';
 import { introspectOdoo, sampleOdooValues } from './odoo-introspector.ts';
 import { renderCall, type OdooPlan, type RenderedCall } from './odoo-plan.ts';
 import { countRelated, resolveRelated } from './odoo-related.ts';
+import { resolveAverages } from './odoo-average.ts';
 import { toResultTable } from './odoo-values.ts';
 
 export interface OdooConnectorOptions {
@@ -104,8 +105,9 @@ export function createOdooConnector(options: OdooConnectorOptions): Connector {
           activeTest,
           ...(settings.signal === undefined ? {} : { signal: settings.signal }),
         });
-        const resolved = await resolveRelated(plan, major, read);
         const rowCap = settings.maxRows ?? maxRows;
+        const averaged = await resolveAverages(plan, async (average) => toResultTable(average, await read(renderCall(average, major), average.activeTest), major, rowCap).rows);
+        const resolved = await resolveRelated(averaged, major, read);
         const result = await countRelated(resolved, await read(renderCall(resolved, major), resolved.activeTest), major, read, rowCap);
         return toResultTable(resolved, result, major, rowCap);
       } catch (error) {

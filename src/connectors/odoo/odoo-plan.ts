@@ -45,6 +45,15 @@ interface PlanBase {
   readonly output: readonly OutputColumn[];
   /** Reads of other models whose results narrow `domain` before the call (related filters); absent: none. */
   readonly related?: readonly RelatedSearch[];
+  /** Averages read before the call, each then compared on its path in `domain`; absent: none. */
+  readonly averages?: readonly AverageFilter[];
+}
+
+/** A filter against the average: the average's own plan (one row, one value), compared on `path`. */
+export interface AverageFilter {
+  readonly path: string;
+  readonly operator: '>' | '>=' | '<' | '<=';
+  readonly average: OdooPlan;
 }
 
 /**
