@@ -109,6 +109,35 @@ for (const version of ['17.0', '19.0'] as const) {
       expect(text.averages[0].compare).toBe('amount_untaxed > the average');
     });
 
+    it('composes a share of rows by group from one grouped read per condition, as the two counts give it', async () => {
+      const cancelled = { kind: 'filter' as const, expression: field('sale.order', 'state'), op: 'eq' as const, values: ['cancel'] };
+      const byCustomer = [{ id: 'customer', label: 'Customer', field: field('sale.order', 'partner_id') }];
+      const share = query({
+        dimensions: byCustomer,
+        measures: [
+          { id: 'cancelled', label: 'Cancelled orders', aggregate: 'count', where: [cancelled] },
+          { id: 'orders', label: 'Orders', aggregate: 'count' },
+          { id: 'share', label: 'Share cancelled', aggregate: 'ratio', numeratorId: 'cancelled', denominatorId: 'orders', percent: true },
+        ],
+        order: [{ id: 'share', direction: 'desc' }, { id: 'customer', direction: 'asc' }],
+      });
+      const compiled = connector.compile(share, catalog);
+      expect(JSON.parse(compiled.text).composed).toHaveLength(2);
+      const merged = await connector.execute(compiled);
+      const counts = async (filters: LogicalQuery['filters']) => new Map((await connector.execute(connector.compile(query({ dimensions: byCustomer, measures: [{ id: 'n', label: 'N', aggregate: 'count' }], filters }), catalog))).rows.map((row) => [JSON.stringify(row[0]), Number(row[1])]));
+      const [all, cancelledOnly] = [await counts([]), await counts([cancelled])];
+      expect(merged.rows.length).toBe(all.size);
+      for (const [customer, cancelledCount, orderCount, percent] of merged.rows) {
+        const key = JSON.stringify(customer);
+        expect(orderCount).toBe(all.get(key));
+        expect(cancelledCount).toBe(cancelledOnly.get(key) ?? 0);
+        expect(percent).toBeCloseTo(((cancelledOnly.get(key) ?? 0) * 100) / all.get(key)!, 9);
+      }
+      const percents = merged.rows.map((row) => Number(row[3]));
+      expect(percents).toEqual([...percents].sort((left, right) => right - left));
+      expect(percents.some((percent) => percent > 0)).toBe(true);
+    });
+
     it('sent nothing but read methods', () => {
       const allowed = new Set<string>([...ODOO_READ_METHODS, 'version', 'login', 'authenticate']);
       expect(server.calls.filter((call) => !allowed.has(call.method))).toEqual([]);

@@ -12,6 +12,8 @@
  *   read, which is then ordered and cut.
  * - Filters against the average → the average of every record of the model read first, then
  *   compared in the domain (`odoo-average.ts`).
+ * - Measures with conditions of their own and ratios → one grouped read per condition, merged by
+ *   their groups in the connector (`odoo-merge.ts`).
  * - What Odoo cannot compute in one call is refused (`invalid_request`) instead of approximated:
  *   arithmetic measures, measures or group-bys on joined models (beyond a one-hop many2one shown by
  *   name), non-groupable or non-sortable fields, `having` before 19, and what needs the groups
@@ -24,6 +26,7 @@ import type { Catalog, CatalogColumn, ValueType } from '../catalog.ts';
 import type { CompiledQuery } from '../connector.ts';
 import { WINDOW_AGGREGATES, type Aggregate, type Dimension, type LogicalQuery, type TimeGrain } from '../../query/logical-query.ts';
 import { describeAverage, planAverages } from './odoo-average.ts';
+import { describeMerge, planMerged } from './odoo-merge.ts';
 import { buildScope, compileDomain, filtersOn, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
 import { planRelated, planRelatedCounts, renderRelatedCall } from './odoo-related.ts';
@@ -47,7 +50,17 @@ const AGGREGATE_TO_ODOO: Readonly<Record<Aggregate, string>> = {
 };
 
 export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCompileOptions): CompiledQuery {
+  const merged = planMerged(query, (part) => planOdoo(part, catalog, options));
+  if (merged !== undefined) {
+    const text = JSON.stringify({ composed: merged.parts.map((part) => callText(part, options)), merged: describeMerge(merged) }, null, 2);
+    return { language: 'odoo-rpc', dialect: 'odoo', text, params: [merged] };
+  }
   const plan = planOdoo(query, catalog, options);
+  return { language: 'odoo-rpc', dialect: 'odoo', text: JSON.stringify(callText(plan, options), null, 2), params: [plan] };
+}
+
+/** The calls a plan makes, as people read them. */
+function callText(plan: OdooPlan, options: OdooCompileOptions): Record<string, unknown> {
   // Version unknown (a cached catalog, no call yet): show the ≤18 call, unless only 19+ can run it;
   // execute() renders the call again for the server's real version.
   const assumedMajor = plan.kind === 'group' && plan.having.length > 0 ? 19 : 17;
@@ -64,11 +77,10 @@ export function compileOdoo(query: LogicalQuery, catalog: Catalog, options: Odoo
   });
   // So do the averages a filter compares with.
   const averages = (plan.averages ?? []).map((filter) => describeAverage(filter, renderCall(filter.average, major)));
-  const text = JSON.stringify({
+  return {
     model: call.model, method: call.method, ...call.params,
     ...(related.length === 0 ? {} : { related }), ...(averages.length === 0 ? {} : { averages }), ...(counted.length === 0 ? {} : { counted }),
-  }, null, 2);
-  return { language: 'odoo-rpc', dialect: 'odoo', text, params: [plan] };
+  };
 }
 
 function keptBy(search: RelatedSearch): string {
@@ -198,7 +210,7 @@ function checkShape(query: LogicalQuery): void {
   if (per !== undefined) invalid(`Odoo cannot aggregate per-group totals ("${per.id}"): read_group aggregates the records once, not the totals of each group again.`);
   if (query.having.some((filter) => filter.against !== undefined)) invalid('Odoo cannot compare a group with the average of all groups: read_group filters groups by fixed values only.');
   for (const measure of query.measures) {
-    // read_group aggregates every row of its domain: no per-measure condition, no quotient of two aggregates.
+    // One read_group aggregates every row of its domain: conditions and ratios are composed of several (odoo-merge.ts).
     if (measure.where !== undefined) invalid(`Odoo cannot restrict one measure to some rows ("${measure.id}" has its own filters); ask for it on its own.`);
     if (measure.aggregate === 'ratio') invalid(`Odoo cannot divide one aggregate by another (the ratio "${measure.id}").`);
     if ((WINDOW_AGGREGATES as readonly string[]).includes(measure.aggregate)) invalid(`Odoo cannot compute the ${measure.aggregate.replace('_', ' ')} "${measure.id}": read_group does not compare one group's aggregate with other groups'.`);

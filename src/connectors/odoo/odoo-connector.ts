@@ -14,6 +14,7 @@ import { introspectOdoo, sampleOdooValues } from './odoo-introspector.ts';
 import { renderCall, type OdooPlan, type RenderedCall } from './odoo-plan.ts';
 import { countRelated, resolveRelated } from './odoo-related.ts';
 import { resolveAverages } from './odoo-average.ts';
+import { mergeParts, type MergedPlan } from './odoo-merge.ts';
 import { toResultTable } from './odoo-values.ts';
 
 export interface OdooConnectorOptions {
@@ -94,7 +95,7 @@ export function createOdooConnector(options: OdooConnectorOptions): Connector {
       if (compiled.language !== 'odoo-rpc' || compiled.dialect !== 'odoo') {
         throw new QuerentError('internal_error', `A ${compiled.dialect} query cannot run on an Odoo connection.`);
       }
-      const plan = compiled.params[0] as OdooPlan | undefined;
+      const plan = compiled.params[0] as OdooPlan | MergedPlan | undefined;
       if (plan === undefined || typeof plan !== 'object' || typeof plan.kind !== 'string') {
         throw new QuerentError('internal_error', 'The compiled Odoo query carries no call plan.');
       }
@@ -106,10 +107,17 @@ export function createOdooConnector(options: OdooConnectorOptions): Connector {
           ...(settings.signal === undefined ? {} : { signal: settings.signal }),
         });
         const rowCap = settings.maxRows ?? maxRows;
-        const averaged = await resolveAverages(plan, async (average) => toResultTable(average, await read(renderCall(average, major), average.activeTest), major, rowCap).rows);
-        const resolved = await resolveRelated(averaged, major, read);
-        const result = await countRelated(resolved, await read(renderCall(resolved, major), resolved.activeTest), major, read, rowCap);
-        return toResultTable(resolved, result, major, rowCap);
+        const run = async (part: OdooPlan, cap: number): Promise<ResultTable> => {
+          const averaged = await resolveAverages(part, async (average) => (await run(average, cap)).rows);
+          const resolved = await resolveRelated(averaged, major, read);
+          const result = await countRelated(resolved, await read(renderCall(resolved, major), resolved.activeTest), major, read, cap);
+          return toResultTable(resolved, result, major, cap);
+        };
+        if (plan.kind !== 'merged') return await run(plan, rowCap);
+        // Every group of each part is read (each part's limit is the row cap and one more).
+        const tables = [];
+        for (const part of plan.parts) tables.push(await run(part, rowCap));
+        return mergeParts(plan, tables, rowCap);
       } catch (error) {
         if (settings.signal?.aborted) throw error;
         throw toQuerentError(error);
