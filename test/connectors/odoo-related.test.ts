@@ -51,6 +51,20 @@ const names = [{ id: 'name', label: 'Name', field: field('res.partner', 'name') 
 const partners = (related: RelatedFilter[]) => query({ columns: names, related });
 const rowsOf = ({ root, joins, link, filters }: RelatedFilter) => ({ root, joins, link, filters });
 
+describe('related rows through the root\'s own key in the Odoo plan', () => {
+  const parentNamed = (exists: boolean): RelatedFilter => ({ kind: 'related', exists, root: 'res.partner', joins: [], link: { entity: 'res.partner', columns: ['id'], outerEntity: 'res.partner', outerColumns: ['parent_id'] }, filters: [filter('res.partner', 'name', 'eq', ['Acme'])] });
+
+  it('are domain terms through the key, with no read of their own', () => {
+    const plan = planOdoo(partners([parentNamed(true)]), unitCatalog, { maxRows: 10 });
+    expect(plan.domain).toEqual([['parent_id', '!=', false], ['parent_id.name', '=', 'Acme']]);
+    expect(plan.related).toBeUndefined();
+  });
+
+  it('are refused when the rows must have none', () => {
+    expect(() => planOdoo(partners([parentNamed(false)]), unitCatalog, { maxRows: 10 })).toThrow(/only when they must have such a record/);
+  });
+});
+
 describe('related filters in the Odoo plan', () => {
   it('read the distinct link values of the related model first, with its own domain and active_test', () => {
     const plan = planOdoo(partners([ordersOf(true, [filter('sale.order', 'state', 'eq', ['Sales Order'])]), ordersOf(false, [filter('sale.order', 'active', 'eq', [false])])]), unitCatalog, { maxRows: 10 });

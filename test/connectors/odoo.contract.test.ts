@@ -3,7 +3,7 @@ import type { Catalog } from '../../src/connectors/catalog.ts';
 import type { Connector, ResultTable } from '../../src/connectors/connector.ts';
 import { createOdooConnector } from '../../src/connectors/odoo/odoo-connector.ts';
 import { ODOO_READ_METHODS } from '../../src/connectors/odoo/odoo-client.ts';
-import { field, type LogicalQuery } from '../../src/query/logical-query.ts';
+import { field, type LogicalQuery, type RelatedFilter } from '../../src/query/logical-query.ts';
 import { createOdooTestDatabase, startOdooTestServer, type OdooTestServer } from '../odoo-server/odoo-test-server.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 
@@ -136,6 +136,17 @@ for (const version of ['17.0', '19.0'] as const) {
       const percents = merged.rows.map((row) => Number(row[3]));
       expect(percents).toEqual([...percents].sort((left, right) => right - left));
       expect(percents.some((percent) => percent > 0)).toBe(true);
+    });
+
+    it('counts the contacts whose parent company has a name through the parent key, as the contacts grouped by parent give it', async () => {
+      const partners = (parts: Partial<LogicalQuery>) => query({ root: 'res.partner', ...parts });
+      const run = async (logical: LogicalQuery) => (await connector.execute(connector.compile(logical, catalog))).rows;
+      const withContacts = await run(partners({ dimensions: [{ id: 'parent', label: 'Parent', field: field('res.partner', 'parent_id') }], measures: [{ id: 'contacts', label: 'Contacts', aggregate: 'count' }], filters: [{ kind: 'filter', expression: field('res.partner', 'parent_id'), op: 'not_null', values: [] }] }));
+      const [parent, expected] = withContacts.find((row) => typeof row[0] === 'string' && Number(row[1]) > 0)! as [string, number];
+      const parentNamed: RelatedFilter = { kind: 'related', exists: true, root: 'res.partner', joins: [], link: { entity: 'res.partner', columns: ['id'], outerEntity: 'res.partner', outerColumns: ['parent_id'] }, filters: [{ kind: 'filter', expression: field('res.partner', 'name'), op: 'eq', values: [parent] }] };
+      const compiled = connector.compile(partners({ measures: [{ id: 'contacts', label: 'Contacts', aggregate: 'count' }], related: [parentNamed] }), catalog);
+      expect(JSON.parse(compiled.text).domain).toEqual([['parent_id', '!=', false], ['parent_id.name', '=', parent]]);
+      expect(Number((await connector.execute(compiled)).rows[0]![0])).toBe(Number(expected));
     });
 
     it('sent nothing but read methods', () => {

@@ -29,7 +29,7 @@ import { describeAverage, planAverages } from './odoo-average.ts';
 import { describeMerge, planMerged } from './odoo-merge.ts';
 import { buildScope, compileDomain, filtersOn, invalid, requireColumn, type DomainTerm, type ScopeEntry } from './odoo-domain.ts';
 import { renderCall } from './odoo-plan.ts';
-import { planRelated, planRelatedCounts, renderRelatedCall } from './odoo-related.ts';
+import { planRelated, planRelatedCounts, renderRelatedCall, throughKeyTerms } from './odoo-related.ts';
 import type { GroupKey, OdooAggregateSpec, OdooPlan, OutputColumn, RelatedSearch } from './odoo-plan.ts';
 
 export interface OdooCompileOptions {
@@ -93,7 +93,7 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
   if (!Number.isInteger(options.maxRows) || options.maxRows < 1) invalid('maxRows must be a positive integer.');
   checkShape(query);
   const scope = buildScope(query, catalog);
-  const domain: DomainTerm[] = compileDomain(query.filters.filter((filter) => filter.against === undefined), scope, catalog);
+  const domain: DomainTerm[] = [...compileDomain(query.filters.filter((filter) => filter.against === undefined), scope, catalog), ...throughKeyTerms(query, catalog)];
   const activeTest = !query.filters.some((filter) => filtersOn(filter, 'active'));
   const rowLimit = query.limit !== undefined && query.limit <= options.maxRows ? query.limit : options.maxRows + 1;
   const related = planRelated(query, catalog);
