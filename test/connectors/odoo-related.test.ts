@@ -60,8 +60,15 @@ describe('related rows through the root\'s own key in the Odoo plan', () => {
     expect(plan.related).toBeUndefined();
   });
 
-  it('are refused when the rows must have none', () => {
-    expect(() => planOdoo(partners([parentNamed(false)]), unitCatalog, { maxRows: 10 })).toThrow(/only when they must have such a record/);
+  it('are the key empty or the record not passing, when the rows must have none', () => {
+    const plan = planOdoo(partners([parentNamed(false)]), unitCatalog, { maxRows: 10 });
+    expect(plan.domain).toEqual(['|', ['parent_id', '=', false], '!', ['parent_id.name', '=', 'Acme']]);
+    const twoConditions = { ...parentNamed(false), filters: [filter('res.partner', 'name', 'eq', ['Acme']), filter('res.partner', 'name', 'neq', ['Other'])] };
+    expect(planOdoo(partners([twoConditions]), unitCatalog, { maxRows: 10 }).domain).toEqual(['|', ['parent_id', '=', false], '!', '&', ['parent_id.name', '=', 'Acme'], ['parent_id.name', '!=', 'Other']]);
+  });
+
+  it('are refused with a number of them', () => {
+    expect(() => planOdoo(partners([{ ...parentNamed(true), count: { op: 'gt', values: [1] } }]), unitCatalog, { maxRows: 10 })).toThrow(/not by how many/);
   });
 });
 

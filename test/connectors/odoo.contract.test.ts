@@ -147,6 +147,10 @@ for (const version of ['17.0', '19.0'] as const) {
       const compiled = connector.compile(partners({ measures: [{ id: 'contacts', label: 'Contacts', aggregate: 'count' }], related: [parentNamed] }), catalog);
       expect(JSON.parse(compiled.text).domain).toEqual([['parent_id', '!=', false], ['parent_id.name', '=', parent]]);
       expect(Number((await connector.execute(compiled)).rows[0]![0])).toBe(Number(expected));
+      // The others: no parent, or another one.
+      const [[all]] = await run(partners({ measures: [{ id: 'partners', label: 'Partners', aggregate: 'count' }] })) as [[number]];
+      const [[others]] = await run(partners({ measures: [{ id: 'contacts', label: 'Contacts', aggregate: 'count' }], related: [{ ...parentNamed, exists: false }] })) as [[number]];
+      expect(Number(others)).toBe(Number(all) - Number(expected));
     });
 
     it('sent nothing but read methods', () => {

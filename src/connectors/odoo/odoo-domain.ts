@@ -9,8 +9,13 @@ import { findColumn, findEntity } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
 
-/** A leaf, or a prefix operator joining the next two terms ("either-or" conditions: `'|'`, `'&'`). */
-export type DomainTerm = readonly [string, string, unknown] | '|' | '&';
+/** A leaf, or a prefix operator: `'|'` and `'&'` join the next two terms, `'!'` negates the next one. */
+export type DomainTerm = readonly [string, string, unknown] | '|' | '&' | '!';
+
+/** Terms that all hold, as one term of Odoo's prefix notation. */
+export function allOf(terms: readonly DomainTerm[]): DomainTerm[] {
+  return [...Array.from({ length: Math.max(0, terms.length - 1) }, () => '&' as const), ...terms];
+}
 
 /** A domain term as sent to Odoo: operators as they are, leaves as fresh arrays. */
 export function termForCall(term: DomainTerm): unknown {
@@ -115,10 +120,7 @@ function compileAlternatives(first: Filter, others: readonly Filter[], scope: Re
   if (!Array.isArray(others) || others.length === 0) invalid('"or" lists at least one other filter.');
   if (first.against !== undefined || others.some((other) => other.or !== undefined || other.against !== undefined)) invalid('The filters of an "or" are plain filters: no "or" or "against" of their own.');
   const { or: _others, ...plain } = first;
-  const alternatives = [plain, ...others].map((alternative) => {
-    const terms = compileFilter(alternative, scope, catalog);
-    return [...Array.from({ length: terms.length - 1 }, () => '&' as const), ...terms];
-  });
+  const alternatives = [plain, ...others].map((alternative) => allOf(compileFilter(alternative, scope, catalog)));
   return [...Array.from({ length: alternatives.length - 1 }, () => '|' as const), ...alternatives.flat()];
 }
 

@@ -10,7 +10,7 @@
 import type { Catalog } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
 import type { LogicalQuery, RelatedCount, RelatedFilter } from '../../query/logical-query.ts';
-import { buildScope, compileDomain, filtersOn, invalid, requireColumn, requireEntity, termForCall, type DomainTerm } from './odoo-domain.ts';
+import { allOf, buildScope, compileDomain, filtersOn, invalid, requireColumn, requireEntity, termForCall, type DomainTerm } from './odoo-domain.ts';
 import { usesFormattedReadGroup, type OdooPlan, type RelatedCountRead, type RelatedSearch, type RenderedCall } from './odoo-plan.ts';
 
 /** The related filters of the query as reads of their models, checked against the catalog (those through the root's own key aside, see throughKeyTerms). */
@@ -21,18 +21,20 @@ export function planRelated(query: LogicalQuery, catalog: Catalog): RelatedSearc
 /**
  * "employees whose manager is named Julian Daum": a related row the root's own many2one points at
  * (its `id` = the root's key) is that one record, so its conditions are domain terms through the
- * key (`parent_id.name`), exactly as SQL's EXISTS. Only for rows that must have it: without one,
- * the key's emptiness would be a second question.
+ * key (`parent_id.name`), exactly as SQL's EXISTS; rows that must have no such record have the key
+ * empty or not those conditions (`'|', key = false, '!', …`), as NOT EXISTS.
  */
 export function throughKeyTerms(query: LogicalQuery, catalog: Catalog): DomainTerm[] {
   return (query.related ?? []).filter((related) => throughRootKey(query, related)).flatMap((related) => {
-    if (!related.exists || related.count !== undefined) invalid(`Odoo composes rows through the key "${related.link.outerColumns[0]}" only when they must have such a record, not when they must have none or a number of them.`);
+    if (related.count !== undefined) invalid(`Odoo composes rows through the key "${related.link.outerColumns[0]}" by whether they have such a record, not by how many.`);
     if (related.filters.some((filter) => filter.against !== undefined)) invalid('A filter against the average is not composed for Odoo, in a related filter either.');
     const key = related.link.outerColumns[0]!;
     const root = requireEntity(catalog, query.root);
     if (!root.foreignKeys.some((foreignKey) => foreignKey.columns[0] === key && foreignKey.refEntity === related.root)) invalid(`"${query.root}.${key}" is not a many2one field to "${related.root}".`);
     const scope = new Map([...buildScope(related, catalog)].map(([name, entry]) => [name, { ...entry, prefix: `${key}.${entry.prefix}` }]));
-    return [[key, '!=', false] as const, ...compileDomain(related.filters, scope, catalog)];
+    const conditions = compileDomain(related.filters, scope, catalog);
+    if (related.exists) return [[key, '!=', false] as const, ...conditions];
+    return conditions.length === 0 ? [[key, '=', false] as const] : ['|', [key, '=', false] as const, '!', ...allOf(conditions)];
   });
 }
 
