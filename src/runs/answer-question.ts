@@ -8,7 +8,7 @@ import type { LogicalQuery } from '../query/logical-query.ts';
 import { QuerentError, isQuerentError } from '../core/errors.ts';
 import { declineMessage } from '../engine/declines.ts';
 import { describeTie, findTiedCut } from './tied-cut.ts';
-import { rowsOnConnection } from './rows-of.ts';
+import { executeOnce, rowsOnConnection } from './rows-of.ts';
 
 export interface AnswerDependencies {
   readonly engine: QuestionEngine;
@@ -40,7 +40,8 @@ export async function answerQuestion(
   const { catalog, values } = await deps.registry.knowledge(connection, { signal });
   const executeOptions = { signal, timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows };
   const planningStarted = performance.now();
-  const rowsOf = rowsOnConnection(connector, catalog, executeOptions);
+  const execute = executeOnce(connector, executeOptions);
+  const rowsOf = rowsOnConnection(connector, catalog, executeOptions, execute);
   const plan = await deps.engine.plan(question, { catalog, values, now: new Date(), rowsOf, ...(previous ? { previous } : {}) });
   timings.planningMs = performance.now() - planningStarted;
   if (!plan.ok) {
@@ -48,7 +49,7 @@ export async function answerQuestion(
   }
   const compiled = compileOrDecline(connector, plan.query, catalog);
   const queryStarted = performance.now();
-  const result = await connector.execute(compiled, executeOptions);
+  const result = await execute(compiled);
   const tie = await findTiedCut(connector, plan.query, catalog, result, executeOptions);
   timings.queryMs = performance.now() - queryStarted;
   if (tie) {

@@ -4,25 +4,18 @@
  * of its own, exact as SQL's `AVG`), then compared as a plain domain term. With no records to
  * average, nothing passes, as SQL's comparison with NULL.
  */
-import type { Catalog } from '../catalog.ts';
+import { averageComparison } from '../../query/filter-forms.ts';
 import { field, type Filter, type LogicalQuery } from '../../query/logical-query.ts';
 import { invalid, requireColumn, type ScopeEntry } from './odoo-domain.ts';
 import type { AverageFilter, OdooPlan, RenderedCall } from './odoo-plan.ts';
 
-const OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-
 /** The query's filters against the average as reads of their averages; `plan` plans a logical query for Odoo. */
-export function planAverages(filters: readonly Filter[], scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog, plan: (query: LogicalQuery) => OdooPlan): AverageFilter[] {
+export function planAverages(filters: readonly Filter[], scope: ReadonlyMap<string, ScopeEntry>, plan: (query: LogicalQuery) => OdooPlan): AverageFilter[] {
   return filters.filter((filter) => filter.against !== undefined).map((filter) => {
-    const operator = OPERATORS[filter.op as keyof typeof OPERATORS];
-    if (operator === undefined) invalid(`A filter against the average compares with gt, gte, lt or lte, not "${filter.op}".`);
-    if (filter.values.length > 0) invalid('A filter against the average takes no values.');
-    if (filter.or !== undefined) invalid('A filter against the average has no alternatives ("or").');
-    const { expression } = filter;
-    if (expression.kind !== 'field') invalid('A filter against the average compares a column.');
-    const entry = scope.get(expression.entity);
-    if (entry === undefined) invalid(`The entity "${expression.entity}" is neither the root nor joined.`);
-    const column = requireColumn(entry.entity, expression.column);
+    const { field: compared, operator } = averageComparison(filter);
+    const entry = scope.get(compared.entity);
+    if (entry === undefined) invalid(`The entity "${compared.entity}" is neither the root nor joined.`);
+    const column = requireColumn(entry.entity, compared.column);
     if (column.type !== 'number' && column.type !== 'integer') invalid(`The average of "${column.name}" (${column.type}) cannot be taken.`);
     const average = plan({
       kind: 'select', root: entry.entity.name, joins: [], dimensions: [], columns: [], filters: [], having: [], order: [],

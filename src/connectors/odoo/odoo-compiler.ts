@@ -97,7 +97,7 @@ export function planOdoo(query: LogicalQuery, catalog: Catalog, options: OdooCom
   const activeTest = !query.filters.some((filter) => filtersOn(filter, 'active'));
   const rowLimit = query.limit !== undefined && query.limit <= options.maxRows ? query.limit : options.maxRows + 1;
   const related = planRelated(query, catalog);
-  const averages = planAverages(query.filters, scope, catalog, (average) => planOdoo(average, catalog, options));
+  const averages = planAverages(query.filters, scope, (average) => planOdoo(average, catalog, options));
   const base = { model: query.root, domain, activeTest, ...(related.length === 0 ? {} : { related }), ...(averages.length === 0 ? {} : { averages }) };
 
   if (query.columns.length > 0 && query.distinct !== true) {

@@ -1,12 +1,14 @@
 /**
  * Filters of a logical query → an Odoo domain: a list of `[path, operator, value]` terms, ANDed
- * (Odoo's implicit `&`); either-or conditions in Odoo's prefix notation (`'|', A, B`). Paths walk many2one fields (`partner_id.country_id.name`), built from the
- * query's join steps. Values are turned into what Odoo compares: selection labels to their keys,
- * dates on datetime fields to UTC `YYYY-MM-DD HH:MM:SS`, a name on a many2one to `field.name`.
+ * (Odoo's implicit `&`); either-or conditions in Odoo's prefix notation (`'|', A, B`). Paths walk
+ * many2one fields (`partner_id.country_id.name`), built from the query's join steps. Values are
+ * turned into what Odoo compares: selection labels to their keys, dates on datetime fields to UTC
+ * `YYYY-MM-DD HH:MM:SS`, a name on a many2one to `field.name`.
  */
 import type { Catalog, CatalogColumn, CatalogEntity } from '../catalog.ts';
 import { findColumn, findEntity } from '../catalog.ts';
 import { QuerentError } from '../../core/errors.ts';
+import { alternativesOf } from '../../query/filter-forms.ts';
 import type { Filter, FilterValue, LogicalQuery } from '../../query/logical-query.ts';
 
 /** A leaf, or a prefix operator: `'|'` and `'&'` join the next two terms, `'!'` negates the next one. */
@@ -64,7 +66,11 @@ export function compileDomain(filters: readonly Filter[], scope: ReadonlyMap<str
 }
 
 function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog): DomainTerm[] {
-  if (filter.or !== undefined) return compileAlternatives(filter, filter.or, scope, catalog);
+  if (filter.or !== undefined) {
+    // "founded after 1850 or public": each alternative's terms joined by `&`, the alternatives by `|`.
+    const alternatives = alternativesOf({ ...filter, or: filter.or }).map((alternative) => allOf(compileFilter(alternative, scope, catalog)));
+    return [...Array.from({ length: alternatives.length - 1 }, () => '|' as const), ...alternatives.flat()];
+  }
   const { expression, op, values } = filter;
   if (expression.kind !== 'field') invalid('Odoo domains compare fields with values; arithmetic in a filter cannot be expressed.');
   const entry = scope.get(expression.entity);
@@ -113,15 +119,6 @@ function compileFilter(filter: Filter, scope: ReadonlyMap<string, ScopeEntry>, c
     default:
       return invalid(`Unknown filter operator "${String(op)}".`);
   }
-}
-
-/** "founded after 1850 or public": each alternative's terms joined by `&`, the alternatives by `|`. */
-function compileAlternatives(first: Filter, others: readonly Filter[], scope: ReadonlyMap<string, ScopeEntry>, catalog: Catalog): DomainTerm[] {
-  if (!Array.isArray(others) || others.length === 0) invalid('"or" lists at least one other filter.');
-  if (first.against !== undefined || others.some((other) => other.or !== undefined || other.against !== undefined)) invalid('The filters of an "or" are plain filters: no "or" or "against" of their own.');
-  const { or: _others, ...plain } = first;
-  const alternatives = [plain, ...others].map((alternative) => allOf(compileFilter(alternative, scope, catalog)));
-  return [...Array.from({ length: alternatives.length - 1 }, () => '|' as const), ...alternatives.flat()];
 }
 
 /** A text value compared with a many2one field means the related record's name. */

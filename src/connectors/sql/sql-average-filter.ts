@@ -4,19 +4,14 @@
  * alias never shadows the outer query's t0, t1….
  */
 import type { Filter } from '../../query/logical-query.ts';
+import { averageComparison } from '../../query/filter-forms.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import type { ExpressionCompiler } from './sql-expressions.ts';
 import { subSelect } from './sql-layout.ts';
 import { invalid, requireColumn, type Scope } from './sql-scope.ts';
 
-const OPERATORS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
-
 export function compileAverageFilter(filter: Filter, index: number, scope: Scope, expression: ExpressionCompiler, dialect: SqlDialect): string {
-  const operator = OPERATORS[filter.op];
-  if (operator === undefined) invalid(`A filter against the average compares with gt, gte, lt or lte, not "${filter.op}".`);
-  if (filter.values.length > 0) invalid('A filter against the average takes no values.');
-  if (filter.expression.kind !== 'field') invalid('A filter against the average compares a column.');
-  const field = filter.expression;
+  const { field, operator } = averageComparison(filter);
   const entry = scope.get(field.entity);
   if (entry === undefined) invalid(`The filter compares "${field.entity}", which is neither the query's root nor joined.`);
   const column = requireColumn(entry.entity, field.column);

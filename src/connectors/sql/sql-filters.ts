@@ -1,4 +1,5 @@
 /** WHERE and HAVING conditions → SQL text, in any SQL dialect. Every value is a bound parameter. */
+import { alternativesOf } from '../../query/filter-forms.ts';
 import type { Filter, HavingFilter } from '../../query/logical-query.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import type { ExpressionCompiler } from './sql-expressions.ts';
@@ -14,10 +15,7 @@ export const COMPARISON_TO_SQL: Readonly<Record<'eq' | 'gt' | 'gte' | 'lt' | 'lt
  */
 export function compileFilter(filter: Filter, expression: ExpressionCompiler, parameters: ParameterList, dialect: SqlDialect): string {
   if (filter.or !== undefined) {
-    if (!Array.isArray(filter.or) || filter.or.length === 0) invalid('"or" lists at least one other filter.');
-    if (filter.against !== undefined || filter.or.some((other) => other.or !== undefined || other.against !== undefined)) invalid('The filters of an "or" are plain filters: no "or" or "against" of their own.');
-    const { or, ...first } = filter;
-    return `(${[first, ...or].map((each) => compileFilter(each, expression, parameters, dialect)).join(' OR ')})`;
+    return `(${alternativesOf({ ...filter, or: filter.or }).map((each) => compileFilter(each, expression, parameters, dialect)).join(' OR ')})`;
   }
   const operand = expression(filter.expression);
   const { op, values } = filter;

@@ -105,10 +105,11 @@ function judge(candidates: readonly Candidate[], model: Model, verifiedAs: Verif
  */
 function withDetoursPooled(candidates: readonly Candidate[]): readonly Candidate[] {
   const [best, ...others] = candidates;
+  if (best === undefined) return candidates;
   const detour = (other: Candidate) => other.core !== best.core && closerReadingOfSameQuestion(best, other)
-    && (valueOnSubject(best.reading, other.reading) || conditionsOf(best.planned.query) === conditionsOf(other.planned.query));
-  if (best === undefined || !others.some(detour)) return candidates;
-  return [best, ...others.map((other) => (detour(other) ? { ...other, core: best.core } : other))];
+    && (valueOnSubject(best.reading, other.reading) || conditionsOf(other.planned.query) === conditionsOf(best.planned.query));
+  const pooled = others.map((other) => (detour(other) ? { ...other, core: best.core } : other));
+  return pooled.every((other, index) => other === others[index]) ? candidates : [best, ...pooled];
 }
 
 /** The query's conditions on the columns they are on. */

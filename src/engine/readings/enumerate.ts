@@ -205,12 +205,10 @@ function dependentDimensions(query: LogicalQuery, schema: AssemblyInput['schema'
   if (query.pivot || query.limitPerGroup) return new Set();
   const plain = query.dimensions.filter((dimension) => dimension.field.kind === 'field' && dimension.grain === undefined);
   const grouped = (entity: string, column: string) => plain.some((dimension) => dimension.field.kind === 'field' && dimension.field.entity === entity && dimension.field.column === column);
-  const keyed = (entity: string) => {
-    const key = schema.entityByName.get(entity)?.primaryKey ?? [];
-    return key.length > 0 && key.every((column) => grouped(entity, column));
-  };
-  return new Set(plain.filter((dimension) => dimension.field.kind === 'field' && keyed(dimension.field.entity)
-    && !(schema.entityByName.get(dimension.field.entity)?.primaryKey ?? []).includes(dimension.field.column)).map((dimension) => dimension.id));
+  const keyOf = (entity: string) => schema.entityByName.get(entity)?.primaryKey ?? [];
+  const keyed = (entity: string) => keyOf(entity).length > 0 && keyOf(entity).every((column) => grouped(entity, column));
+  return new Set(plain.filter((dimension) => dimension.field.kind === 'field' && keyed(dimension.field.entity) && !keyOf(dimension.field.entity).includes(dimension.field.column))
+    .map((dimension) => dimension.id));
 }
 
 /** Two readings that plan to the same query give the same rows: one key for both. */

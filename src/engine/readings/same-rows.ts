@@ -1,9 +1,10 @@
 /**
  * Readings told apart by their answer: when the best reading and a rival give the same rows on the
  * connection's data, whichever was meant, the answer is the same, so they are one answer and pool
- * their likelihood (the decision's "or the runner-up gives the same rows"). Only answers of more
- * than one row count: no rows, or one number, are what different readings give by chance; and rows
- * in an order asked for are the same only when both put them in order by the same thing.
+ * their likelihood (the decision's "or the runner-up gives the same rows"). Only answers of at least
+ * two values that are not zero or blank count: no rows, or one number, are what different readings
+ * give by chance; and rows in an order asked for are the same only when both put them in order by
+ * the same thing.
  */
 import type { LogicalQuery } from '../../query/logical-query.ts';
 import type { Candidate } from './enumerate.ts';

@@ -47,11 +47,11 @@ for (const split of splits) {
   const started = performance.now();
   for (const [database, list] of groupByDatabase(questions)) {
     const db = await openSpiderDatabase(database, options.pg);
+    // As a run does: readings close in likelihood are compared by the rows they give.
+    const rowsOf = rowsOnConnection(db.connector, db.catalog, { maxRows: 100_000 });
     for (const question of list) {
       const totals = [tally('all'), tally(question.hardness)];
       for (const entry of totals) entry.asked += 1;
-      // As a run does: readings close in likelihood are compared by the rows they give.
-      const rowsOf = rowsOnConnection(db.connector, db.catalog, { maxRows: 100_000 });
       const result = await planQuestionOnData(question.question, { catalog: db.catalog, values: db.values, now, rowsOf }, { suggest: false });
       if (!result.ok) {
         if (options['show-declined']) console.log(`DECLINED ${question.id} [${database}] ${question.question}\n  ${result.code}: ${result.reason}`);
