@@ -195,10 +195,15 @@ describe('CLI beside a running server on the same data directory', () => {
 
   it('keeps lastUsedAt for keys', async () => {
     await api(server.baseUrl, '/api/v1/context', { key: server.apiKey });
-    const listed = await runCliJson<{ data: Array<{ id: string; lastUsedAt: string | null }> }>(
-      ['key', 'list', '--workspace', server.workspaceId!], { dataDir: server.dataDir });
-    const used = listed.data.find((key) => server.apiKey!.includes(key.id))!;
-    expect(Date.now() - Date.parse(used.lastUsedAt!)).toBeLessThan(60_000);
+    // The server records uses in the store once a second: the CLI, another process, sees them then.
+    let lastUsedAt: string | null = null;
+    for (let attempt = 0; attempt < 10 && lastUsedAt === null; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      const listed = await runCliJson<{ data: Array<{ id: string; lastUsedAt: string | null }> }>(
+        ['key', 'list', '--workspace', server.workspaceId!], { dataDir: server.dataDir });
+      lastUsedAt = listed.data.find((key) => server.apiKey!.includes(key.id))!.lastUsedAt;
+    }
+    expect(Date.now() - Date.parse(lastUsedAt!)).toBeLessThan(60_000);
   });
 
   it('a refused command exits non-zero with a one-line reason', async () => {
